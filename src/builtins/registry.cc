@@ -1,0 +1,56 @@
+#include "builtins/registry.h"
+
+#include <algorithm>
+
+namespace matfuse {
+
+void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
+  Builtin b;
+  b.name = name;
+  b.fn = fn;
+  b.scalar1 = s1;
+  b.scalar2 = s2;
+  table_[std::move(name)] = std::move(b);
+}
+
+const Builtin* Registry::find(std::string_view name) const {
+  auto it = table_.find(name);
+  return it == table_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> out;
+  out.reserve(table_.size());
+  for (const auto& [k, v] : table_) out.push_back(k);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const Registry& builtins() {
+  static const Registry table = [] {
+    Registry r;
+    register_elementwise(r);
+    register_reduce(r);
+    register_construct(r);
+    register_linalg(r);
+    register_types(r);
+    register_strings(r);
+    register_cells_structs(r);
+    register_io(r);
+    register_rng(r);
+    register_misc(r);
+    return r;
+  }();
+  return table;
+}
+
+void check_nargin(Args args, size_t lo, size_t hi) {
+  if (args.size() < lo) throw_error("MATLAB:minrhs", "Not enough input arguments.");
+  if (args.size() > hi) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+}
+
+void check_nargout(int nargout, int hi) {
+  if (nargout > hi) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
+}
+
+}  // namespace matfuse

@@ -1,0 +1,99 @@
+// The builtin function table.
+//
+// Every builtin is registered once, by name, from its family file (elementwise.cc, reduce.cc,
+// construct.cc, linalg.cc, types.cc, strings.cc, cells_structs.cc, io.cc, rng.cc, misc.cc).
+// A builtin receives its evaluated arguments and the number of requested outputs (nargout, 0
+// when called as a statement) and returns its outputs (at least one when nargout >= 1, or zero
+// or one when nargout == 0; a value returned for nargout == 0 becomes `ans`).
+//
+// Errors: builtins throw MatlabError with MATLAB identifiers, e.g.
+//   MATLAB:minrhs ("Not enough input arguments."), MATLAB:TooManyInputs ("Too many input
+//   arguments."), MATLAB:TooManyOutputs ("Too many output arguments."),
+//   MATLAB:sizeDimensionsMustMatch ("Arrays have incompatible sizes for this operation."),
+//   MATLAB:UndefinedFunction ("Undefined function 'f' for input arguments of type 'cell'.").
+// The interpreter fills in "Error using NAME" and the stack.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/session.h"
+#include "runtime/value.h"
+
+namespace matfuse {
+
+using Args = std::span<const Value>;
+using Outputs = std::vector<Value>;
+
+/// Services the interpreter offers to builtins.
+class CallContext {
+public:
+  virtual ~CallContext() = default;
+  /// Process-wide state (RNG, display format, tic, warnings, last error, output streams).
+  virtual Session& session() = 0;
+  /// Calls a function handle or a function by name with arguments; returns nargout outputs
+  /// (or up to one when nargout == 0). Used by cellfun, arrayfun, feval, ...
+  virtual Outputs call(const Value& fn, Args args, int nargout) = 0;
+  virtual Outputs call_named(std::string_view name, Args args, int nargout) = 0;
+  /// Displays value as an unsuppressed statement result named `name` would ("x = ..."),
+  /// or as disp() does when name is empty.
+  virtual void display(const Value& v, std::string_view name) = 0;
+  /// exist(): 1 variable in the caller's workspace, 2 file, 5 builtin, 0 none (MATLAB codes).
+  virtual int exist(std::string_view name) = 0;
+  /// Evaluates code text in the caller's workspace (eval).
+  virtual Outputs eval_text(std::string_view code, int nargout) = 0;
+};
+
+using BuiltinFn = Outputs (*)(CallContext& ctx, Args args, int nargout);
+
+struct Builtin {
+  std::string name;
+  BuiltinFn fn = nullptr;
+  /// Optional fast paths for real double scalars (the interpreter's allocation-free loop path).
+  /// Must agree exactly with fn on real double scalar arguments that give real results.
+  double (*scalar1)(double) = nullptr;
+  double (*scalar2)(double, double) = nullptr;
+};
+
+class Registry {
+public:
+  void add(std::string name, BuiltinFn fn, double (*s1)(double) = nullptr,
+           double (*s2)(double, double) = nullptr);
+  const Builtin* find(std::string_view name) const;
+  std::vector<std::string> names() const;  ///< sorted
+  size_t size() const { return table_.size(); }
+
+private:
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, Builtin, NameHash, std::equal_to<>> table_;
+};
+
+/// The process-wide table with every family registered.
+const Registry& builtins();
+
+// Family registration hooks (one per file, called by builtins()).
+void register_elementwise(Registry& r);
+void register_reduce(Registry& r);
+void register_construct(Registry& r);
+void register_linalg(Registry& r);
+void register_types(Registry& r);
+void register_strings(Registry& r);
+void register_cells_structs(Registry& r);
+void register_io(Registry& r);
+void register_rng(Registry& r);
+void register_misc(Registry& r);
+
+// Argument checking helpers.
+/// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].
+void check_nargin(Args args, size_t lo, size_t hi);
+/// Throws MATLAB:TooManyOutputs when nargout > hi.
+void check_nargout(int nargout, int hi);
+
+}  // namespace matfuse

@@ -1,0 +1,23 @@
+// Parser: MATLAB source text to AST.
+//
+// Errors: a syntax error throws MatlabError with identifier "MATLAB:syntax" (unbalanced
+// brackets: "MATLAB:unbalancedBrackets"; unterminated string: "MATLAB:unterminatedString";
+// missing `end`: "MATLAB:missingEnd"), whose message reads
+//   "file.m:LINE:COL: Parse error: expected X, found Y"  or, for unclosed blocks,
+//   "file.m:LINE:COL: Parse error: 'for' opened at line L is missing its 'end'"
+// and whose stack holds one frame with that file, line and column.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "lang/ast.h"
+
+namespace matfuse {
+
+/// Parses a whole file (script or function file). `path` is used for messages and stored in the
+/// result; `name` defaults to the file stem of path.
+std::unique_ptr<ast::ParsedFile> parse_source(std::string_view source, const std::string& path);
+
+}  // namespace matfuse

@@ -1,0 +1,294 @@
+#include "runtime/tensor.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "runtime/error.h"
+
+namespace matfuse {
+
+Storage::Storage(size_t bytes) : bytes_(bytes) {
+  size_t alloc = (bytes + 63) / 64 * 64;
+  if (alloc == 0) alloc = 64;
+  data_ = std::aligned_alloc(64, alloc);
+  if (!data_) throw std::bad_alloc();
+}
+
+Storage::~Storage() { std::free(data_); }
+
+Tensor::Tensor() : Tensor(ClassId::Double, Dims(0, 0), false, std::make_shared<Storage>(0), 0) {}
+
+Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Storage> s, size_t offset)
+    : storage_(std::move(s)), offset_(offset), dims_(dims), cls_(cls), complex_(complex) {}
+
+Tensor Tensor::uninit(ClassId cls, const Dims& dims, bool complex) {
+  for (int64_t d : dims)
+    if (d < 0) throw_error("MATLAB:badDimension", "Size inputs must be nonnegative integers.");
+  int64_t n = dims.numel();
+  size_t esz = static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
+  if (n > 0 && static_cast<uint64_t>(n) > (uint64_t(1) << 62) / esz)
+    throw_error("MATLAB:array:SizeLimitExceeded",
+                "Requested %s (%.1fGB) array exceeds maximum array size preference.",
+                dims.str().c_str(), static_cast<double>(n) * esz / 1e9);
+  Dims d = dims;
+  d.normalize();
+  try {
+    return Tensor(cls, d, complex, std::make_shared<Storage>(static_cast<size_t>(n) * esz), 0);
+  } catch (const std::bad_alloc&) {
+    throw_error("MATLAB:nomem", "Out of memory. The requested %s %s array needs %.1f GB.",
+                d.str().c_str(), std::string(class_name(cls)).c_str(),
+                static_cast<double>(n) * esz / 1e9);
+  }
+}
+
+Tensor Tensor::zeros(ClassId cls, const Dims& dims, bool complex) {
+  Tensor t = uninit(cls, dims, complex);
+  std::memset(t.mutable_raw(), 0, static_cast<size_t>(t.numel()) * t.elem_bytes());
+  return t;
+}
+
+Tensor Tensor::scalar(double v, ClassId cls) {
+  Tensor t = uninit(cls, Dims::scalar());
+  t.set_double(0, v);
+  return t;
+}
+
+Tensor Tensor::complex_scalar(std::complex<double> v, ClassId cls) {
+  Tensor t = uninit(cls, Dims::scalar(), true);
+  t.set_complex(0, v);
+  return t;
+}
+
+Tensor Tensor::logical_scalar(bool v) {
+  Tensor t = uninit(ClassId::Logical, Dims::scalar());
+  *t.mutable_data<bool>() = v;
+  return t;
+}
+
+namespace {
+// Decodes UTF-8 to UTF-16 code units; invalid bytes map to U+FFFD.
+std::u16string utf8_to_utf16(std::string_view s) {
+  std::u16string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = s[i];
+    uint32_t cp;
+    int len;
+    if (c < 0x80) { cp = c; len = 1; }
+    else if ((c >> 5) == 6) { cp = c & 0x1F; len = 2; }
+    else if ((c >> 4) == 14) { cp = c & 0x0F; len = 3; }
+    else if ((c >> 3) == 30) { cp = c & 0x07; len = 4; }
+    else { out.push_back(0xFFFD); ++i; continue; }
+    if (i + len > s.size()) { out.push_back(0xFFFD); break; }
+    bool ok = true;
+    for (int k = 1; k < len; ++k) {
+      unsigned char cc = s[i + k];
+      if ((cc >> 6) != 2) { ok = false; break; }
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if (!ok) { out.push_back(0xFFFD); ++i; continue; }
+    i += len;
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out.push_back(static_cast<char16_t>(0xD800 + (cp >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + (cp & 0x3FF)));
+    } else {
+      out.push_back(static_cast<char16_t>(cp));
+    }
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) out.push_back(static_cast<char>(cp));
+  else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+}  // namespace
+
+Tensor Tensor::from_string(std::string_view utf8) {
+  std::u16string u = utf8_to_utf16(utf8);
+  Tensor t = uninit(ClassId::Char, u.empty() ? Dims(0, 0) : Dims(1, static_cast<int64_t>(u.size())));
+  if (!u.empty()) std::memcpy(t.mutable_raw(), u.data(), u.size() * sizeof(char16_t));
+  return t;
+}
+
+const void* Tensor::raw() const { return static_cast<const char*>(storage_->host()) + offset_; }
+
+void* Tensor::mutable_raw() {
+  if (storage_.use_count() > 1 || offset_ != 0) {
+    size_t bytes = static_cast<size_t>(numel()) * elem_bytes();
+    auto fresh = std::make_shared<Storage>(bytes);
+    if (bytes) std::memcpy(fresh->host(), raw(), bytes);
+    storage_ = std::move(fresh);
+    offset_ = 0;
+  }
+  return storage_->host();
+}
+
+double Tensor::get_double(int64_t i) const {
+  int64_t k = complex_ ? 2 * i : i;
+  return dispatch_class(cls_, [&](auto tag) -> double {
+    using T = decltype(tag);
+    return static_cast<double>(data<T>()[k]);
+  });
+}
+
+std::complex<double> Tensor::get_complex(int64_t i) const {
+  if (!complex_) return {get_double(i), 0.0};
+  return dispatch_class(cls_, [&](auto tag) -> std::complex<double> {
+    using T = decltype(tag);
+    const T* p = data<T>();
+    return {static_cast<double>(p[2 * i]), static_cast<double>(p[2 * i + 1])};
+  });
+}
+
+void Tensor::set_double(int64_t i, double v) {
+  int64_t k = complex_ ? 2 * i : i;
+  dispatch_class(cls_, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = mutable_data<T>();
+    p[k] = saturate_cast<T>(v);
+    if (complex_) p[k + 1] = T{};
+  });
+}
+
+void Tensor::set_complex(int64_t i, std::complex<double> v) {
+  if (!complex_) { set_double(i, v.real()); return; }
+  dispatch_class(cls_, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = mutable_data<T>();
+    p[2 * i] = saturate_cast<T>(v.real());
+    p[2 * i + 1] = saturate_cast<T>(v.imag());
+  });
+}
+
+Tensor Tensor::reshaped(const Dims& d) const {
+  MF_ASSERT(d.numel() == numel(), "reshape must keep numel");
+  Dims nd = d;
+  nd.normalize();
+  return Tensor(cls_, nd, complex_, storage_, offset_);
+}
+
+namespace {
+template <class To, class From>
+void convert_loop(const From* src, To* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<To, From>) dst[i] = src[i];
+    else if constexpr (std::is_integral_v<To> && !std::is_same_v<To, bool>)
+      dst[i] = saturate_cast<To>(static_cast<double>(src[i]));
+    else if constexpr (std::is_same_v<To, bool>) dst[i] = src[i] != From{};
+    else dst[i] = static_cast<To>(src[i]);
+  }
+}
+}  // namespace
+
+Tensor Tensor::to_class(ClassId cls) const {
+  if (cls == cls_) return *this;
+  if (cls == ClassId::Logical) {
+    if (complex_)
+      throw_error("MATLAB:nologicalcomplex", "Complex values cannot be converted to logicals.");
+    if (is_float_class(cls_)) {
+      int64_t n = numel();
+      for (int64_t i = 0; i < n; ++i)
+        if (std::isnan(get_double(i)))
+          throw_error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.");
+    }
+  }
+  bool keep_complex = complex_ && (is_float_class(cls) || is_integer_class(cls));
+  Tensor out = uninit(cls, dims_, keep_complex);
+  int64_t n = numel() * (keep_complex ? 2 : 1);
+  int64_t stride = complex_ && !keep_complex ? 2 : 1;
+  dispatch_class(cls_, [&](auto from_tag) {
+    using From = decltype(from_tag);
+    dispatch_class(cls, [&](auto to_tag) {
+      using To = decltype(to_tag);
+      const From* src = data<From>();
+      To* dst = out.mutable_data<To>();
+      if (stride == 1) {
+        convert_loop<To, From>(src, dst, n);
+      } else {
+        for (int64_t i = 0; i < n; ++i) convert_loop<To, From>(src + 2 * i, dst + i, 1);
+      }
+    });
+  });
+  return out;
+}
+
+Tensor Tensor::to_complex() const {
+  if (complex_) return *this;
+  ClassId c = cls_ == ClassId::Single ? ClassId::Single
+              : is_integer_class(cls_) ? cls_
+                                       : ClassId::Double;
+  Tensor src = c == cls_ ? *this : to_class(c);
+  Tensor out = uninit(c, dims_, true);
+  int64_t n = numel();
+  dispatch_class(c, [&](auto tag) {
+    using T = decltype(tag);
+    const T* s = src.data<T>();
+    T* d = out.mutable_data<T>();
+    for (int64_t i = 0; i < n; ++i) {
+      d[2 * i] = s[i];
+      d[2 * i + 1] = T{};
+    }
+  });
+  return out;
+}
+
+Tensor Tensor::drop_zero_imag() const {
+  if (!complex_) return *this;
+  int64_t n = numel();
+  bool all_zero = dispatch_class(cls_, [&](auto tag) {
+    using T = decltype(tag);
+    const T* p = data<T>();
+    for (int64_t i = 0; i < n; ++i)
+      if (p[2 * i + 1] != T{}) return false;
+    return true;
+  });
+  if (!all_zero) return *this;
+  Tensor out = uninit(cls_, dims_, false);
+  dispatch_class(cls_, [&](auto tag) {
+    using T = decltype(tag);
+    const T* p = data<T>();
+    T* d = out.mutable_data<T>();
+    for (int64_t i = 0; i < n; ++i) d[i] = p[2 * i];
+  });
+  return out;
+}
+
+std::string Tensor::to_utf8() const {
+  std::string out;
+  int64_t n = numel();
+  if (cls_ == ClassId::Char) {
+    const char16_t* p = data<char16_t>();
+    for (int64_t i = 0; i < n; ++i) {
+      uint32_t cp = p[i];
+      if (cp >= 0xD800 && cp < 0xDC00 && i + 1 < n && p[i + 1] >= 0xDC00 && p[i + 1] < 0xE000) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (p[i + 1] - 0xDC00);
+        ++i;
+      }
+      append_utf8(out, cp);
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      double v = get_double(i);
+      append_utf8(out, v < 0 || v != v ? 0 : v > 0x10FFFF ? 0xFFFD : static_cast<uint32_t>(v));
+    }
+  }
+  return out;
+}
+
+}  // namespace matfuse
