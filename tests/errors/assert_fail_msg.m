@@ -1,0 +1,1 @@
+assert(false, 'value was %d', 5);

@@ -1,0 +1,1 @@
+error('pkg:thing', 'custom failure %d', 7);

@@ -1,0 +1,3 @@
+if NaN
+  disp(1)
+end

@@ -1,0 +1,4 @@
+r(1);
+function r(n)
+  r(n + 1);
+end

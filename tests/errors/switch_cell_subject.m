@@ -1,0 +1,3 @@
+switch {1}
+  case 1
+end

@@ -1,0 +1,4 @@
+f(1, 2, 3);
+function f(a)
+  disp(a);
+end

@@ -1,0 +1,4 @@
+[a, b] = g();
+function a = g()
+  a = 1;
+end

@@ -1,0 +1,3 @@
+x = h();
+function y = h()
+end

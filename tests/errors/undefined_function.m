@@ -1,0 +1,1 @@
+y = not_a_function_abc(3);

@@ -1,0 +1,23 @@
+% cell arrays, brace indexing and comma-separated lists
+c = {1, 'two', [3 4 5]};
+fprintf('%d\n', numel(c));
+fprintf('%s\n', class(c(2)));
+fprintf('%s\n', c{2});
+c{5} = 'five';
+fprintf('%d %d\n', numel(c), isempty(c{4}));
+d = c([1 3]);
+fprintf('%d\n', numel(d));
+v = [c{[1 3]}];
+fprintf('%d ', v); fprintf('\n');
+args = {'%s-%s\n', 'a', 'b'};
+fprintf(args{:});
+e = cell(2, 3);
+fprintf('%dx%d %d\n', size(e), isempty(e{1}));
+n = {};
+n{end + 1} = 'x';
+n{end + 1} = 'y';
+fprintf('%s', n{:}); fprintf('\n');
+c(2) = [];
+fprintf('%d\n', numel(c));
+nested = {1, {2, {3}}};
+fprintf('%d\n', nested{2}{2}{1});

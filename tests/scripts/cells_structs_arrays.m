@@ -1,0 +1,22 @@
+% struct arrays with arrayfun, cellfun over struct fields, nested containers
+people = struct('name', {'Ann', 'Bob', 'Cy'}, 'age', {31, 45, 27});
+ages = arrayfun(@(p) p.age, people);
+fprintf('%d ', ages); fprintf('\n');
+names = {people.name};
+fprintf('%s ', names{:}); fprintf('\n');
+older = people([people.age] > 30);
+fprintf('%d\n', numel(older));
+lens = cellfun(@length, names);
+fprintf('%d ', lens); fprintf('\n');
+db = struct();
+db.items = {};
+db.items{end + 1} = struct('id', 1, 'tags', {{'a', 'b'}});
+db.items{end + 1} = struct('id', 2, 'tags', {{}});
+fprintf('%d %d\n', numel(db.items), numel(db.items{1}.tags));
+fprintf('%s\n', db.items{1}.tags{2});
+s = struct('m', magic(3));
+fprintf('%d\n', s.m(2, 3));
+people(2) = [];
+fprintf('%d %s\n', numel(people), people(2).name);
+[people.age] = deal(0);
+fprintf('%d ', [people.age]); fprintf('\n');

@@ -1,0 +1,26 @@
+% constructors and shape functions
+fprintf('%d ', size(zeros(2, 3))); fprintf('\n');
+fprintf('%d ', size(ones(3))); fprintf('\n');
+fprintf('%d ', size(zeros([2 3 4]))); fprintf('\n');
+fprintf('%s\n', class(ones(2, 'single')));
+fprintf('%s\n', class(zeros(1, 2, 'int16')));
+fprintf('%g ', eye(2, 3)); fprintf('\n');
+fprintf('%g ', linspace(0, 1, 5)); fprintf('\n');
+fprintf('%d\n', numel(linspace(0, 1)));
+fprintf('%g ', repmat([1 2], 2, 2)); fprintf('\n');
+fprintf('%g ', reshape(1:6, [], 2)); fprintf('\n');
+fprintf('%d ', size(reshape(1:6, 3, 2))); fprintf('\n');
+P = permute(reshape(1:6, 1, 2, 3), [3 2 1]);
+fprintf('%d ', size(P)); fprintf('\n');
+fprintf('%d ', size(squeeze(ones(1, 1, 3)))); fprintf('\n');
+fprintf('%d %d %d\n', ndims(ones(2, 3, 4)), length(ones(2, 5)), numel(ones(2, 5)));
+[r, c] = size(ones(2, 3, 4));
+fprintf('%d %d\n', r, c);
+fprintf('%d %d %d\n', isscalar(5), isvector([1 2]), isempty(zeros(0, 3)));
+fprintf('%g ', cat(1, [1 2], [3 4])); fprintf('\n');
+fprintf('%d ', size(cat(3, [1 2], [3 4]))); fprintf('\n');
+fprintf('%g ', horzcat([1 2], 3), vertcat(4, 5)); fprintf('\n');
+fprintf('%g ', colon(1, 3)); fprintf('\n');
+fprintf('%s\n', class(['a', 66]));
+fprintf('%s\n', class([int8(1), 2.7]));
+fprintf('%s\n', class([single(1), 2]));

@@ -1,0 +1,25 @@
+% matrix products, solves, transpose and diag
+A = [4 -2; 1 1];
+B = [1 2; 3 4];
+C = A * B;
+fprintf('%g ', C); fprintf('\n');
+x = A \ [2; 3];
+fprintf('%.6f ', x); fprintf('\n');
+y = [2 3] / A;
+fprintf('%.6f ', y); fprintf('\n');
+fprintf('%g ', A'); fprintf('\n');
+fprintf('%g ', diag(A)); fprintf('\n');
+fprintf('%g ', diag([1 2 3])); fprintf('\n');
+fprintf('%g ', diag([1 2], 1)); fprintf('\n');
+fprintf('%g\n', [1 2 3] * [4; 5; 6]);
+fprintf('%dx%d\n', size([1; 2; 3] * [4 5 6]));
+fprintf('%.6f\n', norm([3 4]));
+fprintf('%.6f\n', norm([1 2; 3 4]));
+fprintf('%.6f %.6f %.6f\n', norm([1 -2 3], 1), norm([1 -2 3], Inf), norm([1 2; 3 4], 'fro'));
+M = A ^ 2;
+fprintf('%g ', M); fprintf('\n');
+L = [2 0; 1 3];
+fprintf('%.6f ', L \ [4; 7]); fprintf('\n');
+R = [1 1; 1 2; 1 3] \ [1; 2; 2];
+fprintf('%.6f ', R); fprintf('\n');
+fprintf('%g ', eye(2) * 3); fprintf('\n');

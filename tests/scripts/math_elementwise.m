@@ -1,0 +1,25 @@
+% elementwise math functions
+x = [-2.5 -1.5 -0.5 0.5 1.5 2.5];
+fprintf('%g ', round(x)); fprintf('\n');
+fprintf('%g ', fix(x)); fprintf('\n');
+fprintf('%g ', floor(x)); fprintf('\n');
+fprintf('%g ', ceil(x)); fprintf('\n');
+fprintf('%g ', mod([-7 7], 3), rem([-7 7], 3)); fprintf('\n');
+fprintf('%g %g\n', mod(5, 0), rem(5, 0));
+fprintf('%g ', sign([-3 0 2])); fprintf('\n');
+fprintf('%.6f %.6f %.6f\n', sin(1), cos(1), tan(1));
+fprintf('%.6f %.6f %.6f\n', asin(0.5), acos(0.5), atan(1));
+fprintf('%.6f\n', atan2(1, -1));
+fprintf('%.6f %.6f %.6f\n', sinh(1), cosh(1), tanh(1));
+fprintf('%.10g %.10g\n', log1p(1e-10), expm1(1e-10));
+fprintf('%.6f %.6f %.6f\n', log(10), log2(10), log10(1000));
+fprintf('%g %g\n', hypot(3, 4), abs(-7));
+fprintf('%g %g\n', sqrt(16), exp(0));
+z = sqrt(-4);
+fprintf('%g %g\n', real(z), imag(z));
+w = (1 + 2i) * (3 - 1i);
+fprintf('%g %g\n', real(w), imag(w));
+fprintf('%g\n', abs(conj(3 + 4i)));
+fprintf('%d %d %d\n', isnan(NaN), isinf(-Inf), isfinite(1));
+fprintf('%g\n', 0 / 0);
+fprintf('%g %g\n', 1 / 0, -1 / 0);

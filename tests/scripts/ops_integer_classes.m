@@ -1,0 +1,21 @@
+% integer arithmetic saturates and rounds like MATLAB
+a = int8(100) + int8(100);
+fprintf('%d %s\n', a, class(a));
+b = int8(-100) - int8(100);
+fprintf('%d\n', b);
+c = int32(7) / int32(2);
+fprintf('%d\n', c);
+d = uint8(3) - uint8(5);
+fprintf('%d\n', d);
+e = int16(5) * 2.6;
+fprintf('%d %s\n', e, class(e));
+f = uint8(250):uint8(255);
+fprintf('%d ', f); fprintf('%s\n', class(f));
+fprintf('%d %d %d\n', int8(2.5), int8(-2.5), int8(3.49));
+fprintf('%d\n', intmax('int32') + 1);
+g = single(1) + 2;
+fprintf('%s\n', class(g));
+h = true + true;
+fprintf('%d %s\n', h, class(h));
+k = 'a' + 1;
+fprintf('%d %s\n', k, class(k));

@@ -1,0 +1,23 @@
+% sum, prod, mean with dims, 'all', vector dims and nanflags
+A = reshape(1:24, 2, 3, 4);
+fprintf('%d ', sum(A)); fprintf('\n');
+fprintf('%d ', sum(A, 2)); fprintf('\n');
+fprintf('%d ', sum(A, 3)); fprintf('\n');
+fprintf('%d\n', sum(A, 'all'));
+fprintf('%d ', sum(A, [1 2])); fprintf('\n');
+fprintf('%g ', mean([1 2; 3 4])); fprintf('\n');
+fprintf('%g ', mean([1 2; 3 4], 2)); fprintf('\n');
+fprintf('%g\n', mean([1 NaN 3]));
+fprintf('%g\n', mean([1 NaN 3], 'omitnan'));
+fprintf('%g\n', sum([1 NaN 3], 'omitnan'));
+fprintf('%d ', prod([1 2 3; 4 5 6])); fprintf('\n');
+fprintf('%g %g %g\n', sum([]), prod([]), mean([]));
+fprintf('%d ', size(sum(zeros(0, 3)))); fprintf('\n');
+fprintf('%s\n', class(sum(single([1 2]))));
+fprintf('%s\n', class(sum(int8([100 100]))));
+fprintf('%d\n', sum(int8([100 100])));
+fprintf('%d %s\n', sum(int8([100 100]), 'native'), class(sum(int8([100 100]), 'native')));
+fprintf('%s %g\n', class(sum(int8([100 100]), 'double')), sum(int8([100 100]), 'double'));
+fprintf('%s\n', class(sum([true true])));
+fprintf('%d ', cumsum([1 2 3 4])); fprintf('\n');
+fprintf('%d ', cumsum([1 2; 3 4], 2)); fprintf('\n');

@@ -1,0 +1,22 @@
+% string arrays and conversions
+s = "hello";
+fprintf('%s %d\n', class(s), strlength(s));
+t = s + " world";
+fprintf('%s\n', t);
+u = ["a", "bb", "ccc"];
+fprintf('%d %d\n', size(u));
+fprintf('%s\n', u(2));
+fprintf('%d ', strlength(u)); fprintf('\n');
+c = char(s);
+fprintf('%s %d\n', class(c), numel(c));
+fprintf('%d\n', s == "hello");
+fprintf('%d\n', strcmp(s, 'hello'));
+v = string(42);
+fprintf('%s\n', v);
+parts = strsplit('a,b,,c', ',');
+fprintf('%d\n', numel(parts));
+fprintf('%s\n', strjoin({'x', 'y', 'z'}, '-'));
+fprintf('%s\n', strrep('banana', 'an', 'AN'));
+fprintf('[%s]\n', strtrim(sprintf('  \t pad  ')));
+fprintf('%d\n', contains("matfuse", "fuse"));
+fprintf('%d %d\n', startsWith('prefix', 'pre'), endsWith('prefix', 'fix'));

@@ -1,0 +1,24 @@
+% sprintf formats, recycling, escapes and string helpers
+fprintf('%s\n', sprintf('%5.2f|', [1.234 5.678]));
+fprintf('%s\n', sprintf('%d, ', [1 2 3]));
+fprintf('%s\n', sprintf('%-6s|%6s|', 'ab', 'cd'));
+fprintf('%s\n', sprintf('%+d %05d %x %X %o %e', 5, 42, 255, 255, 8, 12345.678));
+fprintf('%s\n', sprintf('%g %g %g', 1e-5, 123456789, 0.5));
+fprintf('%s\n', sprintf('%c%c%c', 72, 105, 33));
+fprintf('%s\n', sprintf('%d', 1.5));
+fprintf('%s\n', sprintf('%*d|', 5, 42));
+fprintf('%s\n', sprintf('%.3s', 'abcdef'));
+fprintf('%s\n', sprintf('100%%'));
+fprintf('tab\there\n');
+fprintf('%s\n', num2str(pi));
+fprintf('%s\n', num2str(42));
+fprintf('%s\n', num2str(3.14159, 8));
+fprintf('%s\n', mat2str([1 2; 3 4]));
+fprintf('%g\n', str2double('2.5e3'));
+fprintf('%d\n', isnan(str2double('abc')));
+fprintf('%s\n', strcat('a', 'b ', 'c'));
+fprintf('%s %s\n', upper('MiXed'), lower('MiXed'));
+fprintf('%d %d\n', strcmp('abc', 'abc'), strcmp('abc', 'abd'));
+fprintf('%d ', strcmp({'a', 'b', 'a'}, 'a')); fprintf('\n');
+fprintf('%s\n', num2str([1 2 3]));
+fprintf('%s\n', sprintf('%d %s', 5, 'five'));

@@ -1,0 +1,27 @@
+% structs, struct arrays, dynamic fields, nested assignment
+s.name = 'Ada';
+s.age = 36;
+fprintf('%s is %d\n', s.name, s.age);
+f = fieldnames(s);
+fprintf('%s ', f{:}); fprintf('\n');
+key = 'age';
+s.(key) = s.(key) + 1;
+fprintf('%d\n', s.age);
+t = struct('x', {1, 2, 3});
+fprintf('%dx%d\n', size(t));
+fprintf('%d ', [t.x]); fprintf('\n');
+t(2).x = 20;
+fprintf('%d\n', t(2).x);
+u.a.b.c = 5;
+u.a.b.d = 6;
+fprintf('%d %d\n', u.a.b.c, u.a.b.d);
+w.list{3} = 'third';
+fprintf('%d %s\n', numel(w.list), w.list{3});
+p.data(2, 2) = 4;
+fprintf('%d ', p.data); fprintf('\n');
+fprintf('%d %d\n', isfield(s, 'name'), isfield(s, 'zzz'));
+s = rmfield(s, 'age');
+fprintf('%d\n', numel(fieldnames(s)));
+q = struct();
+q(3).v = 1;
+fprintf('%d\n', numel(q));
