@@ -39,6 +39,8 @@ const Registry& builtins() {
     register_io(r);
     register_rng(r);
     register_misc(r);
+    register_constants(r);
+    register_find(r);
     return r;
   }();
   return table;

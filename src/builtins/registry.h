@@ -89,6 +89,8 @@ void register_cells_structs(Registry& r);
 void register_io(Registry& r);
 void register_rng(Registry& r);
 void register_misc(Registry& r);
+void register_constants(Registry& r);
+void register_find(Registry& r);
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].

@@ -1,8 +1,213 @@
-// Builtins of the "rng" family. (Being written; registration function only for now.)
+// Builtins of the "rng" family: rand randn randi rng (DESIGN.md decision 7).
+//
+// Every call of n elements takes the next n counters of the session's Philox stream
+// (RngState::take); element i (column-major) uses counter offset + i and the transforms of
+// runtime/philox.inc. So rand(2,3) followed by rand(4,1) gives the same numbers as the last 4
+// of one rand(10,1) after the same seed, and a GPU kernel reproduces them bit for bit.
+//
+// rng forms: rng(seed), rng(seed, generator), rng('default') (= rng(0)), rng('shuffle') (seed
+// from the clock), rng('shuffle', generator), rng(s) (restore a saved state struct), s = rng
+// (current state), sprev = rng(...) (state before the change). Generator names MATLAB knows
+// ('twister', 'philox', 'threefry', 'combRecursive', 'multFibonacci', 'simdTwister', 'v4',
+// 'v5uniform', 'v5normal') are accepted but matfuse always uses Philox4x32-10, and the state
+// struct reports Type 'philox'. State is a 4x1 uint32 column [key_lo; key_hi; offset_lo;
+// offset_hi].
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "builtins/argparse.h"
 #include "builtins/registry.h"
+#include "runtime/philox.inc"
 
 namespace matfuse {
 
-void register_rng(Registry& r) { (void)r; }
+namespace {
+
+bool float_class(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
+
+/// rand(sz..., 'double'|'single'|'like', p): uniform on the open interval (0, 1).
+Outputs bi_rand(CallContext& ctx, Args args, int nargout) {
+  check_nargout(nargout, 1);
+  SizeClassArgs a = parse_size_class(args, "rand", ClassId::Double, float_class);
+  Tensor t = Tensor::uninit(a.cls, a.dims);
+  const int64_t n = t.numel();
+  RngState& st = ctx.session().rng;
+  const uint64_t off = st.take(static_cast<uint64_t>(n));
+  if (a.cls == ClassId::Single) {
+    float* d = n ? t.mutable_data<float>() : nullptr;
+    for (int64_t i = 0; i < n; ++i) d[i] = mf_rand_f(st.key, off + static_cast<uint64_t>(i));
+  } else {
+    double* d = n ? t.mutable_data<double>() : nullptr;
+    for (int64_t i = 0; i < n; ++i) d[i] = mf_rand_d(st.key, off + static_cast<uint64_t>(i));
+  }
+  return {Value(std::move(t))};
+}
+
+/// randn(sz..., 'double'|'single'|'like', p): standard normal (Box-Muller, philox.inc).
+Outputs bi_randn(CallContext& ctx, Args args, int nargout) {
+  check_nargout(nargout, 1);
+  SizeClassArgs a = parse_size_class(args, "randn", ClassId::Double, float_class);
+  Tensor t = Tensor::uninit(a.cls, a.dims);
+  const int64_t n = t.numel();
+  RngState& st = ctx.session().rng;
+  const uint64_t off = st.take(static_cast<uint64_t>(n));
+  if (a.cls == ClassId::Single) {
+    float* d = n ? t.mutable_data<float>() : nullptr;
+    for (int64_t i = 0; i < n; ++i) d[i] = mf_randn_f(st.key, off + static_cast<uint64_t>(i));
+  } else {
+    double* d = n ? t.mutable_data<double>() : nullptr;
+    for (int64_t i = 0; i < n; ++i) d[i] = mf_randn_d(st.key, off + static_cast<uint64_t>(i));
+  }
+  return {Value(std::move(t))};
+}
+
+[[noreturn]] void bad_limits() {
+  throw_error("MATLAB:randi:invalidLimits",
+              "The first input must be a positive scalar integer value IMAX, or two integer "
+              "values [IMIN IMAX] with IMIN less than or equal to IMAX.");
+}
+
+/// randi(imax, sz...), randi([imin imax], sz...), with a class name (double, single, integer
+/// classes) or 'like', p. Element value = imin + floor(u * (imax - imin + 1)), u = rand double.
+Outputs bi_randi(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, static_cast<size_t>(-1));
+  check_nargout(nargout, 1);
+  const Value& lim = args[0];
+  if (!lim.is_tensor() || lim.numel() < 1 || lim.numel() > 2 || lim.is_char()) bad_limits();
+  Tensor lt = lim.tensor();
+  if (lt.is_complex()) bad_limits();
+  double lo = 1, hi;
+  if (lt.numel() == 1) {
+    hi = lt.get_double(0);
+  } else {
+    lo = lt.get_double(0);
+    hi = lt.get_double(1);
+  }
+  if (!(std::isfinite(lo) && std::isfinite(hi)) || lo != std::floor(lo) || hi != std::floor(hi) ||
+      hi < lo)
+    bad_limits();
+  if (hi - lo + 1 > 9007199254740992.0)
+    throw_error("MATLAB:randi:rangeTooLarge",
+                "The range of integers IMAX-IMIN must be less than 2^53.");
+  SizeClassArgs a = parse_size_class(args.subspan(1), "randi", ClassId::Double,
+                                     [](ClassId c) { return c != ClassId::Logical && c != ClassId::Char; });
+  if (is_integer_class(a.cls) && (lo < int_class_min(a.cls) || hi > int_class_max(a.cls)))
+    throw_error("MATLAB:randi:invalidLimitsForClass",
+                "IMAX and IMIN must be within the range of the output class '%s'.",
+                std::string(class_name(a.cls)).c_str());
+  Tensor t = Tensor::uninit(a.cls, a.dims);
+  const int64_t n = t.numel();
+  RngState& st = ctx.session().rng;
+  const uint64_t off = st.take(static_cast<uint64_t>(n));
+  const double span = hi - lo + 1;
+  for (int64_t i = 0; i < n; ++i)
+    t.set_double(i, mf_randi_d(st.key, off + static_cast<uint64_t>(i), lo, span));
+  return {Value(std::move(t))};
+}
+
+// ---- rng ------------------------------------------------------------------------------------
+
+Value state_struct(const RngState& st) {
+  StructArray s(Dims(1, 1));
+  int ft = s.add_field("Type"), fs = s.add_field("Seed"), fst = s.add_field("State");
+  s.at(0, ft) = Value::from_chars("philox");
+  s.at(0, fs) = Value(static_cast<double>(st.seed));
+  Tensor state = Tensor::uninit(ClassId::UInt32, Dims(4, 1));
+  uint32_t* w = state.mutable_data<uint32_t>();
+  w[0] = static_cast<uint32_t>(st.key);
+  w[1] = static_cast<uint32_t>(st.key >> 32);
+  w[2] = static_cast<uint32_t>(st.offset);
+  w[3] = static_cast<uint32_t>(st.offset >> 32);
+  s.at(0, fst) = Value(std::move(state));
+  return Value(std::move(s));
+}
+
+void restore_state(RngState& st, const StructArray& s) {
+  int fs = s.field_index("Seed"), fst = s.field_index("State");
+  if (s.numel() != 1 || fs < 0 || fst < 0)
+    throw_error("MATLAB:rng:badSettings",
+                "The settings structure must have fields Type, Seed and State, as returned by "
+                "rng.");
+  const Value& state = s.get(0, fst);
+  const Value& seed = s.get(0, fs);
+  if (!state.is_tensor() || state.numel() != 4)
+    throw_error("MATLAB:rng:badSettings", "Invalid random number generator state.");
+  Tensor t = state.tensor();
+  auto word = [&](int i) { return static_cast<uint64_t>(static_cast<uint32_t>(t.get_double(i))); };
+  st.seed = static_cast<uint64_t>(seed.to_double("Seed"));
+  st.key = word(0) | (word(1) << 32);
+  st.offset = word(2) | (word(3) << 32);
+}
+
+bool is_generator_name(const std::string& s) {
+  static const char* names[] = {"twister", "philox", "threefry", "combrecursive",
+                                "multfibonacci", "simdtwister", "v4", "v5uniform", "v5normal",
+                                "mt19937ar", "mrg32k3a", "mlfg6331_64", "philox4x32_10",
+                                "threefry4x64_20", "dsfmt19937"};
+  std::string l;
+  for (char c : s) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* n : names)
+    if (l == n) return true;
+  return false;
+}
+
+uint64_t seed_arg(const Value& v) {
+  double d = v.is_tensor() && v.numel() == 1 && !v.is_char() ? v.to_double() : -1;
+  if (!(d >= 0) || d != std::floor(d) || d > 4294967295.0)
+    throw_error("MATLAB:rng:badSeed",
+                "The seed value must be an integer between 0 and 2^32 - 1.");
+  return static_cast<uint64_t>(d);
+}
+
+/// rng(...): see the file comment.
+Outputs bi_rng(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 0, 2);
+  check_nargout(nargout, 1);
+  RngState& st = ctx.session().rng;
+  Value prev = state_struct(st);
+  if (args.empty()) return {prev};
+  if (args.size() == 2) {
+    if (!args[1].is_text() || !is_generator_name(args[1].to_text()))
+      throw_error("MATLAB:rng:badGenerator", "Unrecognized random number generator name.");
+  }
+  const Value& a = args[0];
+  if (a.is_struct()) {
+    if (args.size() != 1) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+    restore_state(st, a.struct_array());
+  } else if (a.is_text()) {
+    std::string s = a.to_text();
+    if (s == "default") {
+      if (args.size() != 1) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+      st.set_seed(0);
+    } else if (s == "shuffle") {
+      auto now = std::chrono::system_clock::now().time_since_epoch();
+      uint64_t ns = static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
+      st.set_seed((ns ^ (ns >> 32)) & 0xFFFFFFFFull);
+    } else if (args.size() == 1 && is_generator_name(s)) {
+      st.set_seed(st.seed);  // rng(generator): reinitialise with the current seed
+    } else {
+      throw_error("MATLAB:rng:badFirstOpt",
+                  "First input must be a nonnegative integer seed less than 2^32, 'shuffle', "
+                  "'default', or a generator settings structure.");
+    }
+  } else {
+    st.set_seed(seed_arg(a));
+  }
+  if (nargout >= 1) return {prev};
+  return {};
+}
+
+}  // namespace
+
+void register_rng(Registry& r) {
+  r.add("rand", bi_rand);
+  r.add("randn", bi_randn);
+  r.add("randi", bi_randi);
+  r.add("rng", bi_rng);
+}
 
 }  // namespace matfuse

@@ -65,6 +65,9 @@ struct NumberExpr : Expr {
   NumberExpr(Loc l, double v, bool imag) : Expr(ExprKind::Number, l), value(v), imaginary(imag) {}
   double value;
   bool imaginary;  ///< 3i, 2.5j
+  /// Class of a hexadecimal/binary literal ("uint8", ..., "int64"; 0x1F is uint8, 0xFFs8 is
+  /// int8 -1); empty for ordinary (double) literals.
+  std::string int_class;
 };
 
 struct StringExpr : Expr {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lang/ast.h"
 
@@ -19,5 +20,11 @@ namespace matfuse {
 /// Parses a whole file (script or function file). `path` is used for messages and stored in the
 /// result; `name` defaults to the file stem of path.
 std::unique_ptr<ast::ParsedFile> parse_source(std::string_view source, const std::string& path);
+
+/// Same, for input run in an existing workspace (REPL lines, -e): names in `known_variables` are
+/// variables, so a statement `x -1` is the expression x - 1 rather than the command x('-1')
+/// (MATLAB's command-syntax rule).
+std::unique_ptr<ast::ParsedFile> parse_source(std::string_view source, const std::string& path,
+                                              const std::vector<std::string>& known_variables);
 
 }  // namespace matfuse

@@ -9,16 +9,26 @@
 
 namespace matfuse {
 
-Storage::Storage(size_t bytes) : bytes_(bytes) {
-  size_t alloc = (bytes + 63) / 64 * 64;
+Storage::Storage(size_t bytes, size_t capacity) : bytes_(bytes) {
+  size_t alloc = ((capacity > bytes ? capacity : bytes) + 63) / 64 * 64;
   if (alloc == 0) alloc = 64;
   data_ = std::aligned_alloc(64, alloc);
   if (!data_) throw std::bad_alloc();
+  capacity_ = alloc;
 }
 
 Storage::~Storage() { std::free(data_); }
 
-Tensor::Tensor() : Tensor(ClassId::Double, Dims(0, 0), false, std::make_shared<Storage>(0), 0) {}
+namespace {
+// One shared buffer for every default-constructed (0x0) Tensor, so empty values (e.g. new cell
+// elements) do not allocate. Writes never touch it: a 0x0 array has no elements.
+const std::shared_ptr<Storage>& empty_storage() {
+  static const std::shared_ptr<Storage> s = std::make_shared<Storage>(0);
+  return s;
+}
+}  // namespace
+
+Tensor::Tensor() : Tensor(ClassId::Double, Dims(0, 0), false, empty_storage(), 0) {}
 
 Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Storage> s, size_t offset)
     : storage_(std::move(s)), offset_(offset), dims_(dims), cls_(cls), complex_(complex) {}
@@ -174,6 +184,32 @@ void Tensor::set_complex(int64_t i, std::complex<double> v) {
     p[2 * i] = saturate_cast<T>(v.real());
     p[2 * i + 1] = saturate_cast<T>(v.imag());
   });
+}
+
+void Tensor::grow_linear(const Dims& nd) {
+  const size_t eb = static_cast<size_t>(elem_bytes());
+  const size_t old_bytes = static_cast<size_t>(numel()) * eb;
+  const size_t new_bytes = static_cast<size_t>(nd.numel()) * eb;
+  MF_ASSERT(new_bytes >= old_bytes, "grow_linear cannot shrink");
+  if (storage_.use_count() == 1 && offset_ == 0 && storage_->capacity() >= new_bytes) {
+    std::memset(static_cast<char*>(storage_->host()) + old_bytes, 0, new_bytes - old_bytes);
+    storage_->set_bytes(new_bytes);
+  } else {
+    size_t cap = new_bytes + new_bytes / 2;
+    std::shared_ptr<Storage> fresh;
+    try {
+      fresh = std::make_shared<Storage>(new_bytes, cap);
+    } catch (const std::bad_alloc&) {
+      throw_error("MATLAB:nomem", "Out of memory. The requested %s array needs %.1f GB.",
+                  nd.str().c_str(), static_cast<double>(new_bytes) / 1e9);
+    }
+    if (old_bytes) std::memcpy(fresh->host(), raw(), old_bytes);
+    std::memset(static_cast<char*>(fresh->host()) + old_bytes, 0, new_bytes - old_bytes);
+    storage_ = std::move(fresh);
+    offset_ = 0;
+  }
+  dims_ = nd;
+  dims_.normalize();
 }
 
 Tensor Tensor::reshaped(const Dims& d) const {

@@ -27,7 +27,8 @@ namespace matfuse {
 /// Host bytes of one array, 64-byte aligned. Reference counted through shared_ptr.
 class Storage {
 public:
-  explicit Storage(size_t bytes);
+  /// `capacity` >= bytes reserves room for amortised growth (Tensor::grow_linear).
+  explicit Storage(size_t bytes, size_t capacity = 0);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -35,10 +36,13 @@ public:
   void* host() { return data_; }
   const void* host() const { return data_; }
   size_t bytes() const { return bytes_; }
+  size_t capacity() const { return capacity_; }
+  void set_bytes(size_t b) { bytes_ = b; }
 
 private:
   void* data_;
   size_t bytes_;
+  size_t capacity_;
 };
 
 class Tensor {
@@ -78,6 +82,11 @@ public:
   void set_double(int64_t i, double v);
   void set_complex(int64_t i, std::complex<double> v);
 
+  /// Grows to dims nd keeping every element at its linear position and zero-filling the new
+  /// tail (valid when the old layout is a prefix of the new one, e.g. appending to a vector or
+  /// adding trailing pages). Reserves geometric capacity, so repeated appends (x(end+1) = v
+  /// in a loop) cost amortised O(1) per element when the storage is unshared.
+  void grow_linear(const Dims& nd);
   /// Same data, new dims (numel must match; MF_ASSERT otherwise). Shares storage.
   Tensor reshaped(const Dims& d) const;
   /// MATLAB class conversion (double(x), int8(x), logical(x) ...). logical() of NaN raises

@@ -43,6 +43,13 @@ public:
   std::vector<Value>& mutable_elems();
   /// Same elements, new dims (numel must match).
   CellArray reshaped(const Dims& d) const;
+  /// Resizes to dims keeping elements at the same linear index (new elements are []).
+  /// Amortised O(1) per appended element (std::vector growth); used by indexed growth.
+  void resize(const Dims& d) {
+    mutable_elems().resize(static_cast<size_t>(d.numel()));
+    dims_ = d;
+    dims_.normalize();
+  }
 
 private:
   Dims dims_;
@@ -93,6 +100,15 @@ public:
   std::optional<std::string>& at(int64_t i);
   const std::vector<std::optional<std::string>>& elems() const { return *elems_; }
   StringArray reshaped(const Dims& d) const;
+  /// Resizes to dims keeping elements at the same linear index (new elements are
+  /// <missing>). Amortised O(1) per appended element; used by indexed growth.
+  void resize(const Dims& d) {
+    if (elems_.use_count() > 1)
+      elems_ = std::make_shared<std::vector<std::optional<std::string>>>(*elems_);
+    elems_->resize(static_cast<size_t>(d.numel()), std::nullopt);
+    dims_ = d;
+    dims_.normalize();
+  }
 
 private:
   Dims dims_;
@@ -150,6 +166,11 @@ public:
   bool is_numeric() const;  ///< numeric class (not logical/char), MATLAB isnumeric
 
   double scalar() const { return std::get<double>(v_); }  ///< requires Kind::Scalar
+  /// Makes this value the Scalar d; cheap when it already is a Scalar (interpreter hot path).
+  void set_scalar(double d) {
+    if (double* p = std::get_if<double>(&v_)) *p = d;
+    else v_ = d;
+  }
   /// The value as a Tensor (materialises Scalar). Throws MATLAB-style error for other kinds.
   Tensor tensor() const;
   const CellArray& cell() const { return std::get<CellArray>(v_); }

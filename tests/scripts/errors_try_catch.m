@@ -24,7 +24,7 @@ end
 try
   error('simple message');
 catch e
-  fprintf('[%s] %s\n', e.identifier, e.message);
+  fprintf('%d %s\n', isempty(e.identifier), e.message);
 end
 try
   try

@@ -12,7 +12,7 @@ fprintf('%s\n', 'multi', 'args');
 fprintf('no newline at end');
 fprintf('\n');
 x = sprintf('%d', []);
-fprintf('[%s] %d\n', x, isempty(x));
+fprintf('%d %d\n', isempty(x), ischar(x));
 fprintf('%.2f\n', single(2.345));
 fprintf('%d %d\n', int8(-5), uint16(65535));
 fprintf('%d\n', true);

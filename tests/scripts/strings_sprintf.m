@@ -22,3 +22,4 @@ fprintf('%d %d\n', strcmp('abc', 'abc'), strcmp('abc', 'abd'));
 fprintf('%d ', strcmp({'a', 'b', 'a'}, 'a')); fprintf('\n');
 fprintf('%s\n', num2str([1 2 3]));
 fprintf('%s\n', sprintf('%d %s', 5, 'five'));
+fprintf('%s\n', sprintf('%s|%s', '', 'x'));

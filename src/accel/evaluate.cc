@@ -1,0 +1,126 @@
+// evaluate(): plan, lower, run, fall back, record (see evaluate.h).
+#include "accel/evaluate.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "accel/eager.h"
+#include "accel/lower.h"
+#include "accel/pipeline.h"
+#include "providers/host/host_provider.h"
+#include "runtime/error.h"
+
+namespace matfuse::accel {
+namespace {
+
+using Values = std::unordered_map<const Node*, Tensor>;
+
+bool dump_kernels() {
+  static const bool on = [] {
+    const char* e = std::getenv("MATFUSE_DUMP_KERNELS");
+    return e && *e && std::string(e) != "0";
+  }();
+  return on;
+}
+
+/// Whether this canonical text ran before (the in-memory kernel cache of the host provider).
+bool seen_before(uint64_t key) {
+  static std::mutex mu;
+  static std::unordered_set<uint64_t> seen;
+  std::lock_guard<std::mutex> l(mu);
+  return !seen.insert(key).second;
+}
+
+/// Value of n for the eager fallback: materialised values, else computed node by node.
+const Tensor& eager_value(const Node* n, Values& values) {
+  auto it = values.find(n);
+  if (it != values.end()) return it->second;
+  if (n->kind == NodeKind::Input) return values.emplace(n, n->tensor).first->second;
+  std::vector<Tensor> ins;
+  ins.reserve(n->inputs.size());
+  for (const NodeRef& i : n->inputs) ins.push_back(eager_value(i.get(), values));
+  Tensor t = eval_node_eager(*n, ins);
+  return values.emplace(n, std::move(t)).first->second;
+}
+
+int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
+
+}  // namespace
+
+std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) {
+  Plan p = plan_fusion(roots);
+  Values values;
+  EvaluationRecord rec;
+  rec.reason = reason;
+  for (int g = 0; g < static_cast<int>(p.groups.size()); ++g) {
+    const FusionGroup& G = p.groups[g];
+    GroupRecord gr;
+    gr.fusion_kind = std::string(fusion_kind_name(G.kind));
+    const auto t0 = std::chrono::steady_clock::now();
+    std::string why;
+    bool complex_src = false;
+    for (const Node* s : G.sources) {
+      const Tensor& t = s->kind == NodeKind::Input ? s->tensor : values.at(s);
+      complex_src |= t.is_complex();
+      gr.bytes_read += bytes_of(t);
+    }
+    std::optional<LoweredGroup> lg;
+    if (complex_src) why = "complex data";
+    else lg = lower_group(p, g, &why);
+    bool done = false;
+    if (lg) {
+      KernelArgs args;
+      for (const Node* n : lg->input_nodes)
+        args.inputs.push_back(n->kind == NodeKind::Input ? n->tensor.raw() : values.at(n).raw());
+      for (const Node* n : lg->param_nodes) args.params.push_back({n->value, n->bits});
+      std::vector<Tensor> outs;
+      for (const Node* n : lg->output_nodes) {
+        outs.push_back(Tensor::uninit(n->cls, n->dims));
+        args.outputs.push_back(outs.back().mutable_raw());
+      }
+      const std::string text = lg->kernel.text();
+      if (dump_kernels()) std::fprintf(stderr, "%s", text.c_str());
+      gr.kernel_key = std::hash<std::string>{}(text);
+      gr.cache_hit = seen_before(gr.kernel_key);
+      gr.elements = lg->kernel.elements();
+      RunResult rr = host::host_provider().run(lg->kernel, args);
+      if (rr.ok) {
+        for (size_t i = 0; i < outs.size(); ++i) {
+          gr.bytes_written += bytes_of(outs[i]);
+          values[lg->output_nodes[i]] = std::move(outs[i]);
+        }
+        gr.provider = "host";
+        done = true;
+      } else {
+        why = rr.fault;
+      }
+    }
+    if (!done) {
+      for (const Node* m : G.members) eager_value(m, values);
+      gr.provider = "eager";
+      gr.fallback = why;
+      gr.bytes_written = 0;
+      for (const Node* o : G.outputs) gr.bytes_written += bytes_of(values.at(o));
+      if (gr.elements == 0)
+        for (const Node* o : G.outputs) gr.elements += o->numel();
+    }
+    gr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rec.groups.push_back(std::move(gr));
+  }
+  std::vector<Tensor> result;
+  for (const NodeRef& r : roots) result.push_back(eager_value(r.get(), values));
+  telemetry().record(std::move(rec));
+  return result;
+}
+
+Tensor evaluate(const NodeRef& root, SinkReason reason) {
+  const NodeRef roots[] = {root};
+  return evaluate(std::span<const NodeRef>(roots), reason)[0];
+}
+
+}  // namespace matfuse::accel

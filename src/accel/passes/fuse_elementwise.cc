@@ -1,0 +1,81 @@
+// Pass fuse_elementwise: maximal elementwise regions (see passes.h).
+#include <algorithm>
+#include <set>
+
+#include "accel/passes/passes.h"
+
+namespace matfuse::accel {
+namespace {
+
+bool elementwise_group(const FusionGroup& g) {
+  return g.alive && (g.kind == FusionKind::Elementwise || g.kind == FusionKind::Loop) &&
+         g.anchor == nullptr;
+}
+
+/// Loop-index and RNG-offset Params read by n (directly or through inlined generators).
+void loop_params(const Node* n, std::set<const Node*>& out) {
+  for (const NodeRef& i : n->inputs) {
+    if (i->kind == NodeKind::Param &&
+        (i->role == ParamRole::LoopIndex || i->role == ParamRole::RngOffset))
+      out.insert(i.get());
+    if (i->kind == NodeKind::Generator) loop_params(i.get(), out);
+  }
+}
+
+}  // namespace
+
+void fuse_elementwise(Plan& p) {
+  for (const Node* c : p.order) {
+    if ((c->kind != NodeKind::Elementwise && c->kind != NodeKind::Cast) || p.at(c).group >= 0)
+      continue;
+    std::vector<int> candidates;
+    for (const NodeRef& ir : c->inputs) {
+      const Node* i = ir.get();
+      if (!is_computed(p, i) || i->kind == NodeKind::Input) continue;
+      const int g = p.group_of(i);
+      if (g < 0) continue;
+      const FusionGroup& G = p.groups[g];
+      if (!elementwise_group(G)) {
+        note_rejection(c, Decision::no("elementwise.kind", "producer %" + std::to_string(i->serial) +
+                                                               " is in a " +
+                                                               std::string(fusion_kind_name(G.kind)) +
+                                                               " group"));
+        continue;
+      }
+      if (G.members.front()->dims != c->dims) {
+        note_rejection(c, Decision::no("elementwise.space",
+                                       "iteration space " + c->dims.str() +
+                                           " differs from producer's " +
+                                           G.members.front()->dims.str()));
+        continue;
+      }
+      if (std::find(candidates.begin(), candidates.end(), g) == candidates.end())
+        candidates.push_back(g);
+    }
+    int home = -1;
+    for (int g : candidates) {
+      Decision d = p.can_join(c, g);
+      if (d) {
+        home = g;
+        break;
+      }
+      note_rejection(c, d);
+    }
+    if (home < 0) home = p.new_group(FusionKind::Elementwise);
+    p.assign(c, home);
+    for (int g : candidates) {
+      if (g == home || !p.groups[g].alive) continue;
+      Decision d = p.can_merge(home, g);
+      if (d) p.merge_groups(home, g);
+      else note_rejection(c, d);
+    }
+  }
+  for (FusionGroup& g : p.groups) {
+    if (!elementwise_group(g)) continue;
+    std::set<const Node*> params;
+    for (const Node* m : g.members) loop_params(m, params);
+    if (params.size() >= 2) g.kind = FusionKind::Loop;
+  }
+}
+
+}  // namespace matfuse::accel

@@ -1,0 +1,271 @@
+// Plan bookkeeping: groups, acyclicity checks, finalize (see plan.h).
+#include "accel/plan.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <unordered_set>
+
+#include "runtime/error.h"
+
+namespace matfuse::accel {
+namespace {
+
+thread_local std::vector<std::string> t_rejections;
+
+bool debug_fusion() {
+  static const bool on = [] {
+    const char* e = std::getenv("MATFUSE_DEBUG_FUSION");
+    return e && std::strcmp(e, "0") != 0 && *e;
+  }();
+  return on;
+}
+
+}  // namespace
+
+void note_rejection(const Node* n, const Decision& d) {
+  std::string line = (n ? n->str() : std::string("?")) + " | " + d.rule + " | " + d.reason;
+  if (debug_fusion()) std::fprintf(stderr, "fusion rejected: %s\n", line.c_str());
+  t_rejections.push_back(std::move(line));
+}
+
+const std::vector<std::string>& rejection_log() { return t_rejections; }
+
+bool is_computed(const Plan& p, const Node* n) {
+  switch (n->kind) {
+    case NodeKind::Elementwise:
+    case NodeKind::Cast:
+    case NodeKind::Reduce:
+    case NodeKind::MatMul: return true;
+    case NodeKind::Generator:
+    case NodeKind::Transpose:
+    case NodeKind::Slice: return p.at(n).materialise;
+    default: return false;
+  }
+}
+
+Plan build_plan(std::span<const NodeRef> roots) {
+  t_rejections.clear();
+  Plan p;
+  p.roots.assign(roots.begin(), roots.end());
+  p.order = topo_order(roots);
+  for (size_t i = 0; i < p.order.size(); ++i) p.info[p.order[i]].topo = static_cast<int>(i);
+  for (const Node* n : p.order) {
+    for (const NodeRef& in : n->inputs) {
+      auto& users = p.info[in.get()].users;
+      if (users.empty() || users.back() != n) users.push_back(n);
+    }
+  }
+  for (const NodeRef& r : roots) p.info[r.get()].root = true;
+  return p;
+}
+
+int Plan::new_group(FusionKind kind, const Node* anchor) {
+  FusionGroup g;
+  g.kind = kind;
+  g.anchor = anchor;
+  groups.push_back(std::move(g));
+  return static_cast<int>(groups.size()) - 1;
+}
+
+void Plan::assign(const Node* n, int g) {
+  NodeInfo& ni = at(n);
+  MF_ASSERT(ni.group < 0, "node assigned twice: " + n->str());
+  ni.group = g;
+  groups[g].members.push_back(n);
+}
+
+void Plan::merge_groups(int into, int from) {
+  if (into == from) return;
+  for (const Node* m : groups[from].members) {
+    at(m).group = into;
+    groups[into].members.push_back(m);
+  }
+  groups[from].members.clear();
+  groups[from].alive = false;
+}
+
+void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
+  for (const NodeRef& ir : n->inputs) {
+    const Node* i = ir.get();
+    if (i->kind == NodeKind::Input || is_computed(*this, i)) {
+      out.push_back(i);
+    } else if (i->kind == NodeKind::Transpose || i->kind == NodeKind::Slice) {
+      reads_of(i, out);  // the inlined movement reads its base
+    }
+    // Constants, Params and inlined generators read nothing materialised.
+  }
+}
+
+namespace {
+
+/// Computed nodes that read n (directly or through inlined movement nodes).
+void readers_of(const Plan& p, const Node* n, std::vector<const Node*>& out) {
+  for (const Node* u : p.at(n).users) {
+    if (is_computed(p, u)) out.push_back(u);
+    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice) readers_of(p, u, out);
+  }
+}
+
+std::vector<int> deps_of(const Plan& p, int g) {
+  std::vector<int> d;
+  std::vector<const Node*> reads;
+  for (const Node* m : p.groups[g].members) {
+    reads.clear();
+    p.reads_of(m, reads);
+    for (const Node* r : reads) {
+      const int h = r->kind == NodeKind::Input ? -1 : p.group_of(r);
+      if (h >= 0 && h != g && std::find(d.begin(), d.end(), h) == d.end()) d.push_back(h);
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+bool Plan::depends_on(int a, int b) const {
+  std::vector<int> stack{a};
+  std::unordered_set<int> seen{a};
+  while (!stack.empty()) {
+    int g = stack.back();
+    stack.pop_back();
+    for (int h : deps_of(*this, g)) {
+      if (h == b) return true;
+      if (seen.insert(h).second) stack.push_back(h);
+    }
+  }
+  return false;
+}
+
+Decision Plan::can_join(const Node* n, int g) const {
+  std::vector<const Node*> reads;
+  reads_of(n, reads);
+  for (const Node* r : reads) {
+    if (r->kind == NodeKind::Input) continue;
+    const int h = group_of(r);
+    if (h >= 0 && h != g && depends_on(h, g))
+      return Decision::no("acyclic", "input " + std::string("%") + std::to_string(r->serial) +
+                                         " is computed by a group that reads this group");
+  }
+  std::vector<const Node*> readers;
+  readers_of(*this, n, readers);
+  for (const Node* u : readers) {
+    const int h = group_of(u);
+    if (h >= 0 && h != g && depends_on(g, h))
+      return Decision::no("acyclic", "consumer %" + std::to_string(u->serial) +
+                                         " is in a group this group reads");
+  }
+  return Decision::yes();
+}
+
+Decision Plan::can_merge(int g1, int g2) const {
+  for (int pass = 0; pass < 2; ++pass) {
+    const int a = pass ? g2 : g1, b = pass ? g1 : g2;
+    for (int h : deps_of(*this, a))
+      if (h != b && depends_on(h, b))
+        return Decision::no("acyclic", "a path between the groups leaves through group " +
+                                           std::to_string(h));
+  }
+  return Decision::yes();
+}
+
+void Plan::finalize() {
+  for (const Node* n : order) {
+    if (!is_computed(*this, n) || at(n).group >= 0) continue;
+    FusionKind k = n->kind == NodeKind::Reduce   ? FusionKind::Reduction
+                   : n->kind == NodeKind::MatMul ? FusionKind::MatMul
+                                                 : FusionKind::Elementwise;
+    assign(n, new_group(k, (n->kind == NodeKind::Reduce || n->kind == NodeKind::MatMul) ? n : nullptr));
+  }
+  // Keep live groups, members in topological order.
+  std::vector<FusionGroup> live;
+  std::vector<int> remap(groups.size(), -1);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (!groups[g].alive || groups[g].members.empty()) continue;
+    remap[g] = static_cast<int>(live.size());
+    live.push_back(std::move(groups[g]));
+  }
+  groups = std::move(live);
+  for (auto& [n, ni] : info)
+    if (ni.group >= 0) ni.group = remap[ni.group];
+  for (FusionGroup& g : groups)
+    std::sort(g.members.begin(), g.members.end(),
+              [&](const Node* a, const Node* b) { return at(a).topo < at(b).topo; });
+  // Execution order: Kahn's algorithm, ties broken by the first member's position.
+  const int ng = static_cast<int>(groups.size());
+  std::vector<std::vector<int>> deps(ng);
+  std::vector<int> indeg(ng, 0);
+  for (int g = 0; g < ng; ++g) {
+    deps[g] = deps_of(*this, g);
+    indeg[g] = static_cast<int>(deps[g].size());
+  }
+  std::vector<int> exec;
+  std::vector<bool> done(ng, false);
+  for (int step = 0; step < ng; ++step) {
+    int best = -1;
+    for (int g = 0; g < ng; ++g) {
+      if (done[g]) continue;
+      bool ready = true;
+      for (int h : deps[g]) ready &= done[h];
+      if (ready && (best < 0 || at(groups[g].members[0]).topo < at(groups[best].members[0]).topo))
+        best = g;
+    }
+    MF_ASSERT(best >= 0, "fusion groups form a cycle");
+    done[best] = true;
+    exec.push_back(best);
+  }
+  std::vector<FusionGroup> ordered;
+  std::vector<int> pos(ng);
+  for (int i = 0; i < ng; ++i) {
+    pos[exec[i]] = i;
+    ordered.push_back(std::move(groups[exec[i]]));
+  }
+  groups = std::move(ordered);
+  for (auto& [n, ni] : info)
+    if (ni.group >= 0) ni.group = pos[ni.group];
+  // Outputs and sources.
+  std::vector<const Node*> tmp;
+  for (int g = 0; g < ng; ++g) {
+    FusionGroup& G = groups[g];
+    G.outputs.clear();
+    G.sources.clear();
+    for (const Node* m : G.members) {
+      bool out = at(m).root;
+      tmp.clear();
+      readers_of(*this, m, tmp);
+      for (const Node* u : tmp) out |= group_of(u) != g;
+      if (out) G.outputs.push_back(m);
+      tmp.clear();
+      reads_of(m, tmp);
+      for (const Node* r : tmp)
+        if ((r->kind == NodeKind::Input || group_of(r) != g) &&
+            std::find(G.sources.begin(), G.sources.end(), r) == G.sources.end())
+          G.sources.push_back(r);
+    }
+  }
+}
+
+std::string Plan::str() const {
+  std::ostringstream os;
+  auto list = [&](const std::vector<const Node*>& v) {
+    std::string s;
+    for (const Node* n : v) s += (s.empty() ? "%" : " %") + std::to_string(n->serial);
+    return s;
+  };
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const FusionGroup& G = groups[g];
+    if (!G.alive) continue;
+    os << "group " << g << " " << fusion_kind_name(G.kind) << ": members [" << list(G.members)
+       << "] outputs [" << list(G.outputs) << "] sources [" << list(G.sources) << "]\n";
+    for (const Node* m : G.members) os << "    " << m->str() << "\n";
+  }
+  for (const Node* n : order)
+    if (!is_computed(*this, n) && n->kind != NodeKind::Input && n->kind != NodeKind::Constant &&
+        n->kind != NodeKind::Param)
+      os << "inlined " << n->str() << "\n";
+  return os.str();
+}
+
+}  // namespace matfuse::accel

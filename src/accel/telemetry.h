@@ -1,0 +1,67 @@
+// Telemetry of the acceleration layer: why evaluation was forced (decision 2) and, per fusion
+// group, what ran where (decision 13's inputs): fusion_kind, elements, bytes read and written,
+// provider, time, kernel cache key. Thread safe; cheap enough to stay on.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace matfuse::accel {
+
+/// Why a lazy value was forced (DESIGN.md decision 2).
+enum class SinkReason : uint8_t {
+  Explicit,        ///< evaluate() called directly (tests, API users)
+  Display,         ///< printing
+  FileIO,          ///< fprintf, save ...
+  Gather,          ///< gather()
+  Branch,          ///< if/while condition on array data
+  IndexByData,     ///< indexing by array data
+  HostBuiltin,     ///< a builtin without a lazy implementation
+  NodeLimit,       ///< graph node count limit
+  DepthLimit,      ///< graph depth limit
+  ParamBytes,      ///< kernel parameter bytes limit
+  MemoryPressure,  ///< memory held by pending graphs
+};
+std::string_view sink_reason_name(SinkReason r);
+
+struct GroupRecord {
+  std::string fusion_kind;  ///< "elementwise", "reduction", "matmul_epilogue", ...
+  int64_t elements = 0;     ///< points of the iteration space(s)
+  int64_t bytes_read = 0;   ///< bytes of materialised inputs
+  int64_t bytes_written = 0;
+  std::string provider;     ///< "host", or "eager" for the node-by-node fallback
+  double seconds = 0;
+  uint64_t kernel_key = 0;  ///< hash of the kernel's canonical text (0 for eager)
+  bool cache_hit = false;   ///< the same canonical text ran before in this process
+  std::string fallback;     ///< why the eager engine ran the group ("" when it did not)
+};
+
+struct EvaluationRecord {
+  SinkReason reason = SinkReason::Explicit;
+  std::vector<GroupRecord> groups;
+};
+
+class Telemetry {
+public:
+  void record(EvaluationRecord e);
+  /// Copy of every evaluation recorded since the last clear().
+  std::vector<EvaluationRecord> snapshot() const;
+  /// The latest evaluation (empty record when none).
+  EvaluationRecord last() const;
+  void clear();
+  /// Counts of forced evaluations per reason.
+  int64_t count(SinkReason r) const;
+
+private:
+  mutable std::mutex mu_;
+  std::vector<EvaluationRecord> evals_;
+  int64_t counts_[16] = {};
+};
+
+/// The process-wide telemetry.
+Telemetry& telemetry();
+
+}  // namespace matfuse::accel

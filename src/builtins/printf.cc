@@ -1,0 +1,188 @@
+// sprintf, fprintf and a small text-file table (fopen, fclose, fgetl, fgets, feof).
+//
+// File identifiers: 0 stdin, 1 stdout (Session::out), 2 stderr (Session::err), files opened with
+// fopen get 3, 4, ... (the lowest free number), as MATLAB does.
+#include <cstdio>
+#include <map>
+#include <ostream>
+
+#include "builtins/format.h"
+
+namespace matfuse {
+
+namespace {
+
+struct OpenFile {
+  std::FILE* fp = nullptr;
+  std::string name, mode;
+};
+
+std::map<int, OpenFile>& file_table() {
+  static std::map<int, OpenFile> table;
+  return table;
+}
+
+[[noreturn]] void invalid_fid() {
+  throw_error("MATLAB:FileIO:InvalidFid",
+              "Invalid file identifier. Use fopen to generate a valid file identifier.");
+}
+
+OpenFile& lookup(const Value& v) {
+  if (!v.is_tensor() || v.numel() != 1) invalid_fid();
+  double d = v.to_double();
+  auto it = file_table().find(static_cast<int>(d));
+  if (d != static_cast<int>(d) || it == file_table().end()) invalid_fid();
+  return it->second;
+}
+
+/// Result text as char row, or as a string scalar when the format was a string.
+Value text_result(const std::string& s, bool as_string) {
+  return as_string ? Value::from_string(s) : char_row(s);
+}
+
+/// sprintf(formatSpec, A1, ..., An): formatted text as a 1xN char (string when formatSpec is a
+/// string). See format.h for the rules.
+Outputs bi_sprintf(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, SIZE_MAX);
+  check_nargout(nargout, 2);
+  const Value& f = args[0];
+  if (!f.is_text() && !(f.is_char() && f.dims().ndims() == 2))
+    throw_error("MATLAB:sprintf:invalidFormat",
+                "Format must be a character vector or string scalar.");
+  std::string fmt = f.is_text() ? f.to_text() : f.tensor().to_utf8();
+  std::string s = format_printf(fmt, args.subspan(1), "sprintf");
+  Outputs out{text_result(s, f.is_string())};
+  if (nargout >= 2) out.push_back(char_row(""));
+  return out;
+}
+
+/// fprintf([fid,] formatSpec, A1, ..., An): writes to Session::out (fid 1 or none),
+/// Session::err (fid 2) or a file from fopen. nbytes = fprintf(...) returns the byte count.
+Outputs bi_fprintf(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, SIZE_MAX);
+  check_nargout(nargout, 1);
+  int fid = 1;
+  size_t first = 0;
+  if (!args[0].is_char() && !args[0].is_string()) {
+    if (!args[0].is_tensor() || args[0].numel() != 1) invalid_fid();
+    double d = args[0].to_double();
+    if (d != static_cast<int>(d)) invalid_fid();
+    fid = static_cast<int>(d);
+    first = 1;
+    if (args.size() < 2) return nargout >= 1 ? Outputs{Value(0.0)} : Outputs{};
+  }
+  std::string fmt = text_arg(args[first], "fprintf", static_cast<int>(first) + 1);
+  std::string s = format_printf(fmt, args.subspan(first + 1), "fprintf");
+  if (fid == 1) {
+    *ctx.session().out << s;
+    ctx.session().out->flush();
+  } else if (fid == 2) {
+    *ctx.session().err << s;
+  } else {
+    auto it = file_table().find(fid);
+    if (it == file_table().end()) invalid_fid();
+    std::fwrite(s.data(), 1, s.size(), it->second.fp);
+  }
+  if (nargout >= 1) return {Value(static_cast<double>(s.size()))};
+  return {};
+}
+
+/// [fid, errmsg] = fopen(filename, permission='r'): fid >= 3, or -1 with a message.
+Outputs bi_fopen(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 4);
+  check_nargout(nargout, 2);
+  std::string name = text_arg(args[0], "fopen", 1);
+  std::string mode = args.size() >= 2 ? text_arg(args[1], "fopen", 2) : "r";
+  std::string cmode;
+  for (char c : mode)
+    if (c != 't') cmode.push_back(c);
+  if (cmode.empty() || std::string("rwa").find(cmode[0]) == std::string::npos)
+    throw_error("MATLAB:fopen:InvalidPermission", "Invalid permission.");
+  if (cmode.find('b') == std::string::npos) cmode += 'b';
+  std::FILE* fp = std::fopen(name.c_str(), cmode.c_str());
+  if (!fp) {
+    Outputs out{Value(-1.0)};
+    if (nargout >= 2) out.push_back(char_row("No such file or directory"));
+    return out;
+  }
+  int fid = 3;
+  while (file_table().count(fid)) ++fid;
+  file_table()[fid] = OpenFile{fp, name, mode};
+  Outputs out{Value(static_cast<double>(fid))};
+  if (nargout >= 2) out.push_back(char_row(""));
+  return out;
+}
+
+/// status = fclose(fid) or fclose('all'): 0 on success.
+Outputs bi_fclose(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
+  if (args[0].is_text() && args[0].to_text() == "all") {
+    for (auto& [fid, f] : file_table()) std::fclose(f.fp);
+    file_table().clear();
+    return {Value(0.0)};
+  }
+  OpenFile& f = lookup(args[0]);
+  int rc = std::fclose(f.fp);
+  file_table().erase(static_cast<int>(args[0].to_double()));
+  return {Value(rc == 0 ? 0.0 : -1.0)};
+}
+
+/// Reads one line (keeping the newline when keep_newline); -1 (double) at end of file.
+Value read_line(const Value& fidv, bool keep_newline, int64_t max_chars) {
+  OpenFile& f = lookup(fidv);
+  std::string line;
+  int c;
+  bool any = false;
+  while ((max_chars < 0 || static_cast<int64_t>(line.size()) < max_chars) &&
+         (c = std::fgetc(f.fp)) != EOF) {
+    any = true;
+    if (c == '\n') {
+      if (keep_newline) line.push_back('\n');
+      break;
+    }
+    line.push_back(static_cast<char>(c));
+  }
+  if (!any) return Value(-1.0);
+  if (!keep_newline && !line.empty() && line.back() == '\r') line.pop_back();
+  return char_row(line);
+}
+
+/// tline = fgetl(fid): next line without its newline, -1 at end of file.
+Outputs bi_fgetl(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
+  return {read_line(args[0], false, -1)};
+}
+
+/// tline = fgets(fid, nchar): next line with its newline, -1 at end of file.
+Outputs bi_fgets(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 2);
+  check_nargout(nargout, 1);
+  int64_t n = args.size() >= 2 ? args[1].to_index("nchar") : -1;
+  return {read_line(args[0], true, n)};
+}
+
+/// feof(fid): true once a read has hit the end of the file.
+Outputs bi_feof(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
+  OpenFile& f = lookup(args[0]);
+  int c = std::fgetc(f.fp);
+  if (c != EOF) std::ungetc(c, f.fp);
+  return {Value::logical(c == EOF)};
+}
+
+}  // namespace
+
+void register_printf(Registry& r) {
+  r.add("sprintf", bi_sprintf);
+  r.add("fprintf", bi_fprintf);
+  r.add("fopen", bi_fopen);
+  r.add("fclose", bi_fclose);
+  r.add("fgetl", bi_fgetl);
+  r.add("fgets", bi_fgets);
+  r.add("feof", bi_feof);
+}
+
+}  // namespace matfuse

@@ -1,0 +1,356 @@
+// min/max reductions, two-argument min/max, and norm. See reduce.h for the contract.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "builtins/lapack_inc.h"
+
+#include "builtins/reduce.h"
+#include "builtins/reduce_layout.h"
+#include "runtime/error.h"
+#include "runtime/scalar_ops.h"
+
+namespace matfuse {
+
+using namespace reduce_detail;
+
+namespace {
+
+/// Strict "a is better than b" for min/max on real values (no NaN involved).
+template <class T>
+bool better(T a, T b, bool is_max) {
+  return is_max ? a > b : a < b;
+}
+
+/// Complex ordering: abs first, then angle (MATLAB).
+template <class R>
+bool better_c(const std::complex<R>& a, const std::complex<R>& b, bool is_max) {
+  R aa = std::abs(a), ab = std::abs(b);
+  if (aa != ab) return is_max ? aa > ab : aa < ab;
+  R ga = std::arg(a), gb = std::arg(b);
+  return is_max ? ga > gb : ga < gb;
+}
+
+template <class T>
+bool nan_of(const T& v) {
+  if constexpr (std::is_floating_point_v<T>) return v != v;
+  else return false;
+}
+template <class R>
+bool nan_of(const std::complex<R>& v) {
+  return is_nan_v(v);
+}
+
+template <class T>
+bool better_any(const T& a, const T& b, bool is_max) {
+  if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>)
+    return better_c(a, b, is_max);
+  else
+    return better(a, b, is_max);
+}
+
+/// Reduces one slice of n elements at stride s; returns the chosen position.
+template <class T>
+int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan) {
+  int64_t best = -1, first_nan = -1;
+  for (int64_t j = 0; j < n; ++j) {
+    const T& v = x[j * s];
+    if (nan_of(v)) {
+      if (first_nan < 0) {
+        first_nan = j;
+        if (include_nan) return j;
+      }
+      continue;
+    }
+    if (best < 0 || better_any(v, x[best * s], is_max)) best = j;
+  }
+  return best >= 0 ? best : first_nan;
+}
+
+template <class T>
+void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool include_nan) {
+  const T* x = L.src.template data<T>();
+  if (L.pre > 1) {
+    // Strided reduction: walk the reduced axis outermost so memory is read in order; per lane
+    // the same rule as pick(): first extreme non-NaN, else first NaN (first NaN when included).
+    std::vector<int64_t> best(L.pre), first_nan(L.pre);
+    for (int64_t b = 0; b < L.post; ++b) {
+      const T* blk = x + b * L.n * L.pre;
+      std::fill(best.begin(), best.end(), -1);
+      std::fill(first_nan.begin(), first_nan.end(), -1);
+      for (int64_t j = 0; j < L.n; ++j) {
+        const T* row = blk + j * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) {
+          const T& v = row[i];
+          if (nan_of(v)) {
+            if (first_nan[i] < 0) first_nan[i] = j;
+            continue;
+          }
+          if (best[i] < 0 || better_any(v, blk[best[i] * L.pre + i], is_max)) best[i] = j;
+        }
+      }
+      for (int64_t i = 0; i < L.pre; ++i) {
+        int64_t j = (first_nan[i] >= 0 && (include_nan || best[i] < 0)) ? first_nan[i] : best[i];
+        out[b * L.pre + i] = blk[j * L.pre + i];
+        if (idx) idx[b * L.pre + i] = static_cast<double>(j + 1);
+      }
+    }
+    return;
+  }
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) {
+      const T* base = x + b * L.n * L.pre + i;
+      int64_t j = pick(base, L.n, L.pre, is_max, include_nan);
+      out[b * L.pre + i] = base[j * L.pre];
+      if (idx) idx[b * L.pre + i] = static_cast<double>(j + 1);
+    }
+}
+
+}  // namespace
+
+Tensor minmax_dims(const Tensor& x0, const std::vector<int>& dims, bool is_max, NanFlag nan,
+                   Tensor* index) {
+  Tensor x = x0.cls() == ClassId::Char ? x0.to_class(ClassId::Double) : x0;
+  Layout L = make_layout(x, dims);
+  if (L.n == 0) {
+    // Empty slices: the reduced dimension keeps its length 0 (Octave/MATLAB give empty).
+    Dims od = x.dims();
+    for (int k : dims)
+      if (k < od.ndims() && od[k] != 0) od.set(k, 1);
+    od.normalize();
+    if (index) *index = Tensor::zeros(ClassId::Double, od);
+    return Tensor::zeros(x.cls(), od, x.is_complex());
+  }
+  Tensor out = Tensor::uninit(x.cls(), L.out, x.is_complex());
+  Tensor id;
+  double* ip = nullptr;
+  if (index) {
+    id = Tensor::uninit(ClassId::Double, L.out);
+    ip = id.mutable_data<double>();
+  }
+  bool inc = nan == NanFlag::Include;
+  if (x.is_complex()) {
+    if (x.cls() == ClassId::Single)
+      minmax_kernel(L, out.mutable_data<std::complex<float>>(), ip, is_max, inc);
+    else if (x.cls() == ClassId::Double)
+      minmax_kernel(L, out.mutable_data<std::complex<double>>(), ip, is_max, inc);
+    else
+      throw_error("matfuse:notAvailable", "min/max of complex integers is not supported yet.");
+  } else {
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      minmax_kernel(L, out.mutable_data<T>(), ip, is_max, inc);
+    });
+  }
+  if (index) *index = id;
+  return out;
+}
+
+namespace {
+
+/// Index map for implicit expansion: visits every result element with its a and b offsets.
+template <class F>
+void for_each_broadcast(const Dims& da, const Dims& db, const Dims& dr, F&& f) {
+  int nd = dr.ndims();
+  auto sa = strides_of(da), sb = strides_of(db);
+  std::vector<int64_t> stepa(nd), stepb(nd), idx(nd, 0);
+  for (int k = 0; k < nd; ++k) {
+    stepa[k] = (k < da.ndims() && da[k] != 1) ? sa[k] : 0;
+    stepb[k] = (k < db.ndims() && db[k] != 1) ? sb[k] : 0;
+  }
+  int64_t total = dr.numel(), oa = 0, ob = 0;
+  for (int64_t i = 0; i < total; ++i) {
+    f(i, oa, ob);
+    for (int k = 0; k < nd; ++k) {
+      if (++idx[k] < dr[k]) { oa += stepa[k]; ob += stepb[k]; break; }
+      oa -= stepa[k] * (dr[k] - 1);
+      ob -= stepb[k] * (dr[k] - 1);
+      idx[k] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag nan) {
+  ClassId rc;
+  if (a0.cls() == ClassId::Logical && b0.cls() == ClassId::Logical) rc = ClassId::Logical;
+  else {
+    ClassId ca = a0.cls() == ClassId::Char ? ClassId::Double : a0.cls();
+    ClassId cb = b0.cls() == ClassId::Char ? ClassId::Double : b0.cls();
+    rc = class_of_binary(ca, cb);
+    if (rc == ClassId::Char || rc == ClassId::Logical) rc = ClassId::Double;
+  }
+  Dims dr = broadcast_dims(a0.dims(), b0.dims());
+  bool cplx = a0.is_complex() || b0.is_complex();
+  bool inc = nan == NanFlag::Include;
+  if (cplx) {
+    if (is_integer_class(rc))
+      throw_error("matfuse:notAvailable", "min/max of complex integers is not supported yet.");
+    Tensor a = a0.to_class(rc).to_complex(), b = b0.to_class(rc).to_complex();
+    Tensor out = Tensor::uninit(rc, dr, true);
+    auto run = [&](auto tag) {
+      using C = decltype(tag);
+      const C* pa = a.data<C>();
+      const C* pb = b.data<C>();
+      C* po = out.mutable_data<C>();
+      for_each_broadcast(a.dims(), b.dims(), dr, [&](int64_t i, int64_t ia, int64_t ib) {
+        const C& u = pa[ia];
+        const C& v = pb[ib];
+        bool nu = is_nan_v(u), nv = is_nan_v(v);
+        if (nu || nv) po[i] = inc ? (nu ? u : v) : (nu ? v : u);
+        else po[i] = better_c(v, u, is_max) ? v : u;
+      });
+    };
+    if (rc == ClassId::Single) run(std::complex<float>{});
+    else run(std::complex<double>{});
+    return out.drop_zero_imag();
+  }
+  Tensor out = Tensor::uninit(rc, dr);
+  if (is_integer_class(rc) && rc != ClassId::Int64 && rc != ClassId::UInt64) {
+    // Compare in double (exact for these classes), ignoring NaN operands, then saturate.
+    dispatch_class(rc, [&](auto tag) {
+      using T = decltype(tag);
+      T* po = out.mutable_data<T>();
+      for_each_broadcast(a0.dims(), b0.dims(), dr, [&](int64_t i, int64_t ia, int64_t ib) {
+        double u = a0.get_double(ia), v = b0.get_double(ib);
+        double r = u != u ? v : v != v ? u : (is_max ? (v > u ? v : u) : (v < u ? v : u));
+        po[i] = saturate_cast<T>(r);
+      });
+    });
+    return out;
+  }
+  Tensor a = a0.to_class(rc), b = b0.to_class(rc);
+  dispatch_class(rc, [&](auto tag) {
+    using T = decltype(tag);
+    const T* pa = a.data<T>();
+    const T* pb = b.data<T>();
+    T* po = out.mutable_data<T>();
+    for_each_broadcast(a.dims(), b.dims(), dr, [&](int64_t i, int64_t ia, int64_t ib) {
+      T u = pa[ia], v = pb[ib];
+      if constexpr (std::is_floating_point_v<T>) {
+        if (!inc) {  // the shared scalar semantics (runtime/scalar_ops.h)
+          po[i] = is_max ? mf_max(u, v) : mf_min(u, v);
+          return;
+        }
+      }
+      bool nu = nan_of(u), nv = nan_of(v);
+      if (nu || nv) po[i] = inc ? (nu ? u : v) : (nu ? v : u);
+      else po[i] = better(v, u, is_max) ? v : u;
+    });
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// norm
+
+namespace {
+
+/// Vector p-norm in double precision with scaling by the largest magnitude (avoids overflow).
+double vector_norm(const std::vector<double>& m, double p) {
+  bool has_nan = false;
+  double big = 0, small = std::numeric_limits<double>::infinity();
+  for (double v : m) {
+    if (v != v) has_nan = true;
+    else {
+      big = std::max(big, v);
+      small = std::min(small, v);
+    }
+  }
+  if (has_nan) return std::nan("");
+  if (m.empty()) return 0;
+  if (std::isinf(p)) return p > 0 ? big : small;
+  if (big == 0) return 0;
+  if (std::isinf(big)) return p > 0 ? big : 0;
+  if (p == 1) {
+    double s = 0;
+    for (double v : m) s += v;
+    return s;
+  }
+  double s = 0;
+  for (double v : m) s += std::pow(v / big, p);
+  return big * std::pow(s, 1.0 / p);
+}
+
+double matrix_two_norm(const Tensor& x) {
+  lapack_int m = static_cast<lapack_int>(x.dims().rows());
+  lapack_int n = static_cast<lapack_int>(x.dims().cols());
+  lapack_int k = std::min(m, n);
+  std::vector<double> s(k > 0 ? k : 1);
+  std::vector<double> superb(k > 1 ? k : 1);
+  lapack_int info = 0;
+  if (x.is_complex()) {
+    Tensor c = x.to_class(ClassId::Double);
+    std::vector<std::complex<double>> a(c.data<std::complex<double>>(),
+                                        c.data<std::complex<double>>() + x.numel());
+    info = LAPACKE_zgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, a.data(), m, s.data(), nullptr, 1,
+                          nullptr, 1, superb.data());
+  } else {
+    Tensor c = x.to_class(ClassId::Double);
+    std::vector<double> a(c.data<double>(), c.data<double>() + x.numel());
+    info = LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, a.data(), m, s.data(), nullptr, 1,
+                          nullptr, 1, superb.data());
+  }
+  if (info != 0) return std::nan("");
+  return s[0];
+}
+
+}  // namespace
+
+Tensor norm_tensor(const Tensor& x, double p, bool fro) {
+  ClassId c = x.cls();
+  if (is_integer_class(c))
+    throw_error("MATLAB:norm:inputType", "Input must be of type single or double.");
+  ClassId rc = c == ClassId::Single ? ClassId::Single : ClassId::Double;
+  if (x.dims().ndims() > 2)
+    throw_error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.");
+  int64_t n = x.numel();
+  std::vector<double> mags(n);
+  for (int64_t i = 0; i < n; ++i) mags[i] = std::abs(x.get_complex(i));
+  double r;
+  bool vec = x.dims().is_vector() || n == 0;
+  if (fro) {
+    r = vector_norm(mags, 2);
+  } else if (vec) {
+    if (p != p)
+      throw_error("MATLAB:norm:unknownNorm", "The norm type must be a positive or negative scalar or 'fro'.");
+    r = vector_norm(mags, p);
+  } else {
+    int64_t rows = x.dims().rows(), cols = x.dims().cols();
+    if (p == 1 || (std::isinf(p) && p > 0)) {
+      bool has_nan = false;
+      r = 0;
+      if (p == 1) {
+        for (int64_t j = 0; j < cols; ++j) {
+          double s = 0;
+          for (int64_t i = 0; i < rows; ++i) s += mags[j * rows + i];
+          if (s != s) has_nan = true;
+          r = std::max(r, s);
+        }
+      } else {
+        for (int64_t i = 0; i < rows; ++i) {
+          double s = 0;
+          for (int64_t j = 0; j < cols; ++j) s += mags[j * rows + i];
+          if (s != s) has_nan = true;
+          r = std::max(r, s);
+        }
+      }
+      if (has_nan) r = std::nan("");
+    } else if (p == 2) {
+      bool has_nan = false, has_inf = false;
+      for (double v : mags) {
+        if (v != v) has_nan = true;
+        else if (std::isinf(v)) has_inf = true;
+      }
+      r = has_nan ? std::nan("") : has_inf ? INFINITY : matrix_two_norm(x);
+    } else {
+      throw_error("MATLAB:norm:unknownNorm",
+                  "The only matrix norms available are 1, 2, inf, and 'fro'.");
+    }
+  }
+  Tensor out = Tensor::scalar(r, ClassId::Double);
+  return rc == ClassId::Double ? out : out.to_class(rc);
+}
+
+}  // namespace matfuse

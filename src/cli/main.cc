@@ -1,0 +1,189 @@
+// matfuse: command-line runner.
+//
+//   matfuse script.m        run a script (its folder is on the path)
+//   matfuse -e 'code'       run code text
+//   matfuse [-i]            interactive prompt (readline when available), workspace kept
+//   matfuse --version | --help
+//
+// Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
+// or internal error. The interpreter runs on a thread with a large stack so that deep MATLAB
+// recursion hits MATLAB:recursionLimit, not a C++ stack overflow.
+#include <pthread.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "interp/interp.h"
+#include "runtime/session.h"
+
+#ifdef MATFUSE_HAVE_READLINE
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
+
+#ifndef MATFUSE_VERSION
+#define MATFUSE_VERSION "0.0.0"
+#endif
+
+namespace {
+
+using matfuse::Interpreter;
+using matfuse::MatlabError;
+using matfuse::Session;
+
+const char kUsage[] =
+    "usage: matfuse [options] [script.m]\n"
+    "  script.m        run a MATLAB script\n"
+    "  -e CODE         run CODE\n"
+    "  -i              interactive prompt (default when no script is given)\n"
+    "  --version       print the version\n"
+    "  --help          print this help\n";
+
+struct Options {
+  std::string script;
+  std::vector<std::string> code;
+  bool interactive = false;
+};
+
+/// Prints an error to stderr after flushing stdout so that the two interleave correctly.
+void report(Session& s, const std::string& text) {
+  s.out->flush();
+  std::cout.flush();
+  std::cerr << text;
+  std::cerr.flush();
+}
+
+/// Runs f; returns 0, or the exit status for a MATLAB (1) or internal (2) error.
+template <class F>
+int guarded(Session& s, F&& f) {
+  try {
+    f();
+    return 0;
+  } catch (const MatlabError& e) {
+    report(s, matfuse::format_error(e));
+    return 1;
+  } catch (const matfuse::InternalError& e) {
+    report(s, std::string("matfuse internal error: ") + e.what() + "\n");
+    return 2;
+  } catch (const std::bad_alloc&) {
+    report(s, "Out of memory.\n");
+    return 1;
+  } catch (const std::exception& e) {
+    report(s, std::string("matfuse internal error: ") + e.what() + "\n");
+    return 2;
+  }
+}
+
+bool read_line(const char* prompt, std::string& line) {
+#ifdef MATFUSE_HAVE_READLINE
+  char* l = readline(prompt);
+  if (!l) return false;
+  line = l;
+  if (*l) add_history(l);
+  std::free(l);
+  return true;
+#else
+  std::cout << prompt << std::flush;
+  return static_cast<bool>(std::getline(std::cin, line));
+#endif
+}
+
+int repl(Interpreter& in, Session& s) {
+  std::string line;
+  while (read_line(">> ", line)) {
+    if (line == "exit" || line == "quit") break;
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    guarded(s, [&] { in.run_text(line); });
+    s.out->flush();
+  }
+  std::cout << "\n";
+  return 0;
+}
+
+int run(const Options& o) {
+  Session session;
+  Interpreter in(session);
+  int rc = 0;
+  if (!o.script.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(o.script, ec)) {
+      report(session, "Error: file '" + o.script + "' not found.\n");
+      return 1;
+    }
+    rc = guarded(session, [&] { in.run_file(o.script); });
+  }
+  for (const auto& c : o.code) {
+    if (rc != 0) break;
+    rc = guarded(session, [&] { in.run_text(c); });
+  }
+  if (rc == 0 && o.interactive) rc = repl(in, session);
+  session.out->flush();
+  std::cout.flush();
+  return rc;
+}
+
+struct ThreadArgs {
+  const Options* opts;
+  int rc;
+};
+
+void* thread_main(void* p) {
+  auto* a = static_cast<ThreadArgs*>(p);
+  a->rc = run(*a->opts);
+  return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--version") {
+      std::cout << "matfuse " << MATFUSE_VERSION << "\n";
+      return 0;
+    }
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (a == "-e") {
+      if (i + 1 >= argc) {
+        std::cerr << "matfuse: -e needs an argument\n" << kUsage;
+        return 2;
+      }
+      o.code.push_back(argv[++i]);
+    } else if (a == "-i") {
+      o.interactive = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      std::cerr << "matfuse: unknown option '" << a << "'\n" << kUsage;
+      return 2;
+    } else if (o.script.empty()) {
+      o.script = a;
+    } else {
+      std::cerr << "matfuse: more than one script given\n" << kUsage;
+      return 2;
+    }
+  }
+  if (o.script.empty() && o.code.empty()) o.interactive = true;
+
+  // Run on a thread with a 1 GiB stack (reserved, committed only as touched).
+  ThreadArgs args{&o, 0};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{1} << 30);
+  pthread_t th;
+  if (pthread_create(&th, &attr, thread_main, &args) != 0) {
+    args.rc = run(o);
+  } else {
+    pthread_join(th, nullptr);
+  }
+  pthread_attr_destroy(&attr);
+  std::cout.flush();
+  return args.rc;
+}

@@ -1,0 +1,567 @@
+// Expression evaluation.
+//
+// Hot paths (kept allocation-free for real double scalars): identifiers read their frame slot;
+// binary operators on two Scalar values compute inline; a call f(x) / f(x, y) of a builtin with
+// Builtin::scalar1/scalar2 and scalar arguments calls the fast path without building argument
+// vectors; sqrt/log/log2/log10 of a nonnegative scalar compute directly (negative arguments go to
+// the builtin, which returns complex results).
+#include <algorithm>
+#include <cmath>
+
+#include "builtins/construct.h"
+#include "builtins/operators.h"
+#include "interp/indexing.h"
+#include "interp/interp.h"
+
+namespace matfuse {
+
+using namespace ast;
+
+namespace {
+
+/// Pops the `end` context on scope exit (also when an error unwinds).
+struct EndGuard {
+  std::vector<Interpreter::EndCtx>& st;
+  ~EndGuard() { st.pop_back(); }
+};
+
+[[noreturn]] void undefined_name(const std::string& name) {
+  throw_error("MATLAB:UndefinedFunction", "Unrecognized function or variable '%s'.", name.c_str());
+}
+
+/// True when a single Scalar binary op could be computed inline; result in out.
+inline bool scalar_binop(BinOp op, double x, double y, Value& out) {
+  switch (op) {
+    case BinOp::Add: out = Value(x + y); return true;
+    case BinOp::Sub: out = Value(x - y); return true;
+    case BinOp::Mul:
+    case BinOp::EMul: out = Value(x * y); return true;
+    case BinOp::Div:
+    case BinOp::EDiv: out = Value(x / y); return true;
+    case BinOp::LDiv:
+    case BinOp::ELDiv: out = Value(y / x); return true;
+    case BinOp::Pow:
+    case BinOp::EPow:
+      if (x >= 0 || y == std::floor(y)) {
+        out = Value(std::pow(x, y));
+        return true;
+      }
+      return false;
+    case BinOp::Eq: out = Value::logical(x == y); return true;
+    case BinOp::Ne: out = Value::logical(x != y); return true;
+    case BinOp::Lt: out = Value::logical(x < y); return true;
+    case BinOp::Le: out = Value::logical(x <= y); return true;
+    case BinOp::Gt: out = Value::logical(x > y); return true;
+    case BinOp::Ge: out = Value::logical(x >= y); return true;
+    default: return false;
+  }
+}
+
+inline bool is_compare(BinOp op) {
+  return op == BinOp::Eq || op == BinOp::Ne || op == BinOp::Lt || op == BinOp::Le ||
+         op == BinOp::Gt || op == BinOp::Ge;
+}
+
+inline bool scalar_compare(BinOp op, double x, double y) {
+  switch (op) {
+    case BinOp::Eq: return x == y;
+    case BinOp::Ne: return x != y;
+    case BinOp::Lt: return x < y;
+    case BinOp::Le: return x <= y;
+    case BinOp::Gt: return x > y;
+    default: return x >= y;
+  }
+}
+
+[[noreturn]] void nan_to_logical() {
+  throw_error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.");
+}
+
+/// Truth of a || / && operand: must be convertible to a logical scalar.
+bool logical_scalar(const Value& v) {
+  if (v.is_scalar_double()) {
+    double x = v.scalar();
+    if (x != x) nan_to_logical();
+    return x != 0;
+  }
+  if (v.is_tensor() && v.numel() == 1) return v.truthy();
+  throw_error("MATLAB:nonLogicalConditional",
+              "Operands to the logical AND (&&) and OR (||) operators must be convertible to "
+              "logical scalar values. Use the ANY or ALL functions to reduce operands to logical "
+              "scalar values.");
+}
+
+/// Whether evaluating this argument expression can yield a comma-separated list.
+inline bool may_be_list(const Expr& e) {
+  if (e.kind == ExprKind::Field) return true;
+  if (e.kind == ExprKind::Index) return static_cast<const IndexExpr&>(e).is_brace;
+  return false;
+}
+
+inline bool special_scalar(ResolvedFn::Special sp, double x, double& r) {
+  switch (sp) {
+    case ResolvedFn::Special::Sqrt:
+      if (x >= 0) { r = std::sqrt(x); return true; }
+      return false;
+    case ResolvedFn::Special::Log:
+      if (x >= 0) { r = std::log(x); return true; }
+      return false;
+    case ResolvedFn::Special::Log2:
+      if (x >= 0) { r = std::log2(x); return true; }
+      return false;
+    case ResolvedFn::Special::Log10:
+      if (x >= 0) { r = std::log10(x); return true; }
+      return false;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+// Reads the function cache of an identifier's slot, resolving on a miss.
+static const ResolvedFn& cached_fn(Interpreter& in, const IdentExpr& id) {
+  Frame* f = in.cur_;
+  Layout::FnCache& c = f->layout->fn_cache[static_cast<size_t>(id.slot)];
+  if (c.generation != in.generation_ || c.unit != f->unit) {
+    c.fn = in.resolve_function(id.name, f->unit);
+    c.generation = in.generation_;
+    c.unit = f->unit;
+  }
+  return c.fn;
+}
+
+/// Evaluates index/call arguments (colon -> ':' char, cs-lists expanded). When end_dims is
+/// given, `end` in argument k refers to that array.
+static void eval_args(Interpreter& in, const IndexExpr& ix, const Dims* end_dims,
+                      std::vector<Value>& args) {
+  int n = static_cast<int>(ix.args.size());
+  args.reserve(args.size() + ix.args.size());
+  for (int k = 0; k < n; ++k) {
+    const Expr& a = *ix.args[static_cast<size_t>(k)];
+    if (a.kind == ExprKind::Colon) {
+      args.push_back(Value::from_chars(":"));
+      continue;
+    }
+    if (end_dims) {
+      in.end_stack_.push_back({*end_dims, k, n});
+      EndGuard g{in.end_stack_};
+      in.eval_multi(a, args);
+    } else {
+      in.eval_multi(a, args);
+    }
+  }
+}
+
+/// f(x) / f(x, y) / x(i) fast paths; false when the general path must run.
+static bool try_fast_index(Interpreter& in, const IndexExpr& ix, Value& result) {
+  if (ix.is_brace || ix.base->kind != ExprKind::Ident) return false;
+  size_t na = ix.args.size();
+  if (na == 0 || na > 2) return false;
+  for (const auto& a : ix.args)
+    if (may_be_list(*a) || a->kind == ExprKind::Colon || a->kind == ExprKind::End) return false;
+  const auto& id = static_cast<const IdentExpr&>(*ix.base);
+  if (const Value* var = in.slot_value(id.slot)) {
+    if (!var->is_tensor() || na != 1) return false;
+    // x(i), where i may use `end` (e.g. x(end-1)).
+    Value idx(0.0);
+    {
+      in.end_stack_.push_back({var->dims(), 0, 1});
+      EndGuard g{in.end_stack_};
+      idx = in.eval(*ix.args[0]);
+    }
+    var = in.slot_value(id.slot);  // slots may have moved while evaluating
+    if (!var) return false;
+    result = index_paren(*var, std::span<const Value>(&idx, 1));
+    return true;
+  }
+  const ResolvedFn& fn = cached_fn(in, id);
+  if (fn.kind != ResolvedFn::Kind::Builtin) return false;
+  const Builtin* b = fn.builtin;
+  ResolvedFn::Special sp = fn.special;
+  if (na == 1) {
+    Value a = in.eval(*ix.args[0]);
+    if (a.is_scalar_double()) {
+      double r;
+      if (special_scalar(sp, a.scalar(), r)) {
+        result = Value(r);
+        return true;
+      }
+      if (b->scalar1) {
+        result = Value(b->scalar1(a.scalar()));
+        return true;
+      }
+    }
+    Outputs o = in.call_resolved(cached_fn(in, id), std::span<const Value>(&a, 1), 1);
+    result = std::move(o[0]);
+    return true;
+  }
+  Value ab[2] = {in.eval(*ix.args[0]), in.eval(*ix.args[1])};
+  if (b->scalar2 && ab[0].is_scalar_double() && ab[1].is_scalar_double()) {
+    result = Value(b->scalar2(ab[0].scalar(), ab[1].scalar()));
+    return true;
+  }
+  Outputs o = in.call_resolved(cached_fn(in, id), std::span<const Value>(ab, 2), 1);
+  result = std::move(o[0]);
+  return true;
+}
+
+static Value single_of(std::vector<Value>& list) {
+  if (list.empty())
+    throw_error("MATLAB:needMoreRhsOutputs",
+                "Insufficient number of outputs from right hand side of equal sign to satisfy "
+                "assignment.");
+  return std::move(list[0]);
+}
+
+Value Interpreter::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Number: {
+      const auto& n = static_cast<const NumberExpr&>(e);
+      if (n.imaginary) return Value(Tensor::complex_scalar({0.0, n.value}));
+      return Value(n.value);
+    }
+    case ExprKind::String: {
+      const auto& s = static_cast<const StringExpr&>(e);
+      return s.is_string ? Value::from_string(s.value) : Value::from_chars(s.value);
+    }
+    case ExprKind::Ident: {
+      const auto& id = static_cast<const IdentExpr&>(e);
+      if (const Value* v = slot_value(id.slot)) return *v;
+      std::vector<Value> out;
+      eval_chain(e, 1, out);
+      return single_of(out);
+    }
+    case ExprKind::Colon:
+      return Value::from_chars(":");
+    case ExprKind::End: {
+      if (end_stack_.empty())
+        throw_error("MATLAB:badsubscript",
+                    "'end' is not valid here: it must appear inside an index expression.");
+      const EndCtx& c = end_stack_.back();
+      return Value(static_cast<double>(end_index(c.dims, c.k, c.n)));
+    }
+    case ExprKind::Unary: {
+      const auto& u = static_cast<const UnaryExpr&>(e);
+      Value v = eval(*u.operand);
+      if (v.is_scalar_double()) {
+        double x = v.scalar();
+        if (u.op == UnOp::Neg) return Value(-x);
+        if (u.op == UnOp::Plus) return v;
+        if (x == x) return Value::logical(x == 0);
+      }
+      return unary_op(u.op, v);
+    }
+    case ExprKind::Postfix: {
+      const auto& p = static_cast<const PostfixExpr&>(e);
+      Value v = eval(*p.operand);
+      if (v.is_scalar_double()) return v;
+      return transpose_op(v, p.op == PostOp::CTranspose);
+    }
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const BinaryExpr&>(e);
+      if (b.op == BinOp::AndAnd) {
+        bool r = logical_scalar(eval(*b.lhs)) && logical_scalar(eval(*b.rhs));
+        return Value::logical(r);
+      }
+      if (b.op == BinOp::OrOr) {
+        bool r = logical_scalar(eval(*b.lhs)) || logical_scalar(eval(*b.rhs));
+        return Value::logical(r);
+      }
+      Value x = eval(*b.lhs);
+      Value y = eval(*b.rhs);
+      if (x.is_scalar_double() && y.is_scalar_double()) {
+        Value r(0.0);
+        if (scalar_binop(b.op, x.scalar(), y.scalar(), r)) return r;
+      }
+      return binary_op(b.op, x, y);
+    }
+    case ExprKind::Range: {
+      const auto& r = static_cast<const RangeExpr&>(e);
+      Value a = eval(*r.start);
+      if (r.step) {
+        Value s = eval(*r.step);
+        Value b = eval(*r.stop);
+        return colon_op(a, &s, b);
+      }
+      Value b = eval(*r.stop);
+      return colon_op(a, nullptr, b);
+    }
+    case ExprKind::Index: {
+      Value r(0.0);
+      if (try_fast_index(*this, static_cast<const IndexExpr&>(e), r)) return r;
+      std::vector<Value> out;
+      eval_chain(e, 1, out);
+      return single_of(out);
+    }
+    case ExprKind::Field: {
+      std::vector<Value> out;
+      eval_chain(e, 1, out);
+      return single_of(out);
+    }
+    case ExprKind::Matrix: {
+      const auto& m = static_cast<const MatrixExpr&>(e);
+      if (m.rows.empty()) return Value();
+      std::vector<Value> rows;
+      rows.reserve(m.rows.size());
+      for (const auto& row : m.rows) {
+        std::vector<Value> elems;
+        elems.reserve(row.size());
+        for (const auto& x : row) eval_multi(*x, elems);
+        if (elems.size() == 1 && m.rows.size() == 1) return std::move(elems[0]);
+        rows.push_back(elems.size() == 1 ? std::move(elems[0]) : horzcat(elems));
+      }
+      if (rows.size() == 1) return std::move(rows[0]);
+      return vertcat(rows);
+    }
+    case ExprKind::CellLit: {
+      const auto& m = static_cast<const MatrixExpr&>(e);
+      if (m.rows.empty()) return Value(CellArray(Dims(0, 0)));
+      std::vector<Value> rows;
+      for (const auto& row : m.rows) {
+        std::vector<Value> elems;
+        for (const auto& x : row) eval_multi(*x, elems);
+        CellArray c(Dims(1, static_cast<int64_t>(elems.size())));
+        for (size_t i = 0; i < elems.size(); ++i) c.at(static_cast<int64_t>(i)) = std::move(elems[i]);
+        rows.push_back(Value(std::move(c)));
+      }
+      if (rows.size() == 1) return std::move(rows[0]);
+      return vertcat(rows);
+    }
+    case ExprKind::AnonFn: {
+      const auto& a = static_cast<const AnonFnExpr&>(e);
+      CodeUnit* code = cur_->code ? cur_->code : cur_->unit;
+      MF_ASSERT(code != nullptr, "anonymous function outside a code unit");
+      auto it = code->layouts.find(&a);
+      MF_ASSERT(it != code->layouts.end(), "anonymous function not resolved");
+      Layout* L = it->second.get();
+      std::vector<Slot> cap(L->names.size());
+      for (size_t i = 0; i < a.capture_outer_slots.size(); ++i) {
+        const Value* v = slot_value(a.capture_outer_slots[i]);
+        if (v) {
+          Slot& s = cap[a.params.size() + i];
+          s.v = *v;
+          s.set = true;
+        }
+      }
+      return Value(std::shared_ptr<const FunctionObject>(
+          std::make_shared<AnonFunction>(code->shared_from_this(), &a, L, std::move(cap))));
+    }
+    case ExprKind::FuncHandle:
+      return make_named_handle(static_cast<const FuncHandleExpr&>(e).name);
+  }
+  internal_assert_failed("false", __FILE__, __LINE__, "unknown expression kind");
+}
+
+bool Interpreter::eval_scalar(const Expr& e, double& out) {
+  switch (e.kind) {
+    case ExprKind::Number: {
+      const auto& n = static_cast<const NumberExpr&>(e);
+      if (n.imaginary) return false;
+      out = n.value;
+      return true;
+    }
+    case ExprKind::Ident: {
+      const Value* v = slot_value(static_cast<const IdentExpr&>(e).slot);
+      if (!v || !v->is_scalar_double()) return false;
+      out = v->scalar();
+      return true;
+    }
+    case ExprKind::Unary: {
+      const auto& u = static_cast<const UnaryExpr&>(e);
+      if (u.op == UnOp::Not || !eval_scalar(*u.operand, out)) return false;
+      if (u.op == UnOp::Neg) out = -out;
+      return true;
+    }
+    case ExprKind::Binary: {
+      const auto& b = static_cast<const BinaryExpr&>(e);
+      double x, y;
+      switch (b.op) {
+        case BinOp::Add: case BinOp::Sub: case BinOp::Mul: case BinOp::EMul: case BinOp::Div:
+        case BinOp::EDiv: case BinOp::LDiv: case BinOp::ELDiv: case BinOp::Pow: case BinOp::EPow:
+          break;
+        default:
+          return false;
+      }
+      if (!eval_scalar(*b.lhs, x) || !eval_scalar(*b.rhs, y)) return false;
+      switch (b.op) {
+        case BinOp::Add: out = x + y; return true;
+        case BinOp::Sub: out = x - y; return true;
+        case BinOp::Mul: case BinOp::EMul: out = x * y; return true;
+        case BinOp::Div: case BinOp::EDiv: out = x / y; return true;
+        case BinOp::LDiv: case BinOp::ELDiv: out = y / x; return true;
+        default:
+          if (x >= 0 || y == std::floor(y)) {
+            out = std::pow(x, y);
+            return true;
+          }
+          return false;
+      }
+    }
+    case ExprKind::Index: {
+      const auto& ix = static_cast<const IndexExpr&>(e);
+      if (ix.is_brace || ix.base->kind != ExprKind::Ident) return false;
+      size_t na = ix.args.size();
+      if (na == 0 || na > 2) return false;
+      const auto& id = static_cast<const IdentExpr&>(*ix.base);
+      if (const Value* var = slot_value(id.slot)) {
+        // x(i) of a real double array with an in-range integer scalar index.
+        if (na != 1 || var->kind() != Value::Kind::Array) return false;
+        double i;
+        if (!eval_scalar(*ix.args[0], i)) return false;
+        var = slot_value(id.slot);
+        if (!var || var->kind() != Value::Kind::Array || var->cls() != ClassId::Double) return false;
+        const Tensor t = var->tensor();
+        if (t.is_complex()) return false;
+        int64_t k = static_cast<int64_t>(i);
+        if (static_cast<double>(k) != i || k < 1 || k > t.numel()) return false;
+        out = t.data<double>()[k - 1];
+        return true;
+      }
+      const ResolvedFn& fn = cached_fn(*this, id);
+      if (fn.kind != ResolvedFn::Kind::Builtin) return false;
+      const Builtin* b = fn.builtin;
+      ResolvedFn::Special sp = fn.special;
+      if (na == 1) {
+        if (!b->scalar1 && sp == ResolvedFn::Special::None) return false;
+        double x;
+        if (!eval_scalar(*ix.args[0], x)) return false;
+        if (special_scalar(sp, x, out)) return true;
+        if (!b->scalar1) return false;
+        out = b->scalar1(x);
+        return true;
+      }
+      if (!b->scalar2) return false;
+      double x, y;
+      if (!eval_scalar(*ix.args[0], x) || !eval_scalar(*ix.args[1], y)) return false;
+      out = b->scalar2(x, y);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void Interpreter::eval_multi(const Expr& e, std::vector<Value>& out) {
+  if (may_be_list(e)) {
+    eval_chain(e, 1, out);
+    return;
+  }
+  out.push_back(eval(e));
+}
+
+bool Interpreter::eval_cond(const Expr& e) {
+  if (e.kind == ExprKind::Binary) {
+    const auto& b = static_cast<const BinaryExpr&>(e);
+    if (b.op == BinOp::AndAnd) return logical_scalar(eval(*b.lhs)) && logical_scalar(eval(*b.rhs));
+    if (b.op == BinOp::OrOr) return logical_scalar(eval(*b.lhs)) || logical_scalar(eval(*b.rhs));
+    if (is_compare(b.op)) {
+      double xs, ys;
+      if (eval_scalar(*b.lhs, xs) && eval_scalar(*b.rhs, ys)) return scalar_compare(b.op, xs, ys);
+      Value x = eval(*b.lhs);
+      Value y = eval(*b.rhs);
+      if (x.is_scalar_double() && y.is_scalar_double())
+        return scalar_compare(b.op, x.scalar(), y.scalar());
+      return binary_op(b.op, x, y).truthy();
+    }
+  }
+  Value v = eval(e);
+  if (v.is_scalar_double()) {
+    double x = v.scalar();
+    if (x != x) nan_to_logical();
+    return x != 0;
+  }
+  return v.truthy();
+}
+
+// The general postfix path: root identifier (variable or function) followed by (), {} and .
+// accessors, each applied to a single value; the last may produce a comma-separated list.
+void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out) {
+  std::vector<const Expr*> chain;
+  const Expr* root = &e;
+  while (root->kind == ExprKind::Index || root->kind == ExprKind::Field) {
+    chain.push_back(root);
+    root = root->kind == ExprKind::Index ? static_cast<const IndexExpr*>(root)->base.get()
+                                         : static_cast<const FieldExpr*>(root)->base.get();
+  }
+  std::reverse(chain.begin(), chain.end());
+  size_t pos = 0;
+  std::vector<Value> cur;
+  if (root->kind == ExprKind::Ident) {
+    const auto& id = static_cast<const IdentExpr&>(*root);
+    if (const Value* v = slot_value(id.slot)) {
+      cur.push_back(*v);
+    } else {
+      ResolvedFn fn = cached_fn(*this, id);
+      if (fn.kind == ResolvedFn::Kind::None) {
+        // Dotted names of builtins (containers.Map): a.b.c with static fields.
+        std::string dotted = id.name;
+        size_t k = 0;
+        while (k < chain.size() && chain[k]->kind == ExprKind::Field &&
+               !static_cast<const FieldExpr*>(chain[k])->dynamic) {
+          dotted += "." + static_cast<const FieldExpr*>(chain[k])->name;
+          ++k;
+          ResolvedFn f2 = resolve_function(dotted, cur_->unit);
+          if (f2.kind != ResolvedFn::Kind::None) {
+            fn = std::move(f2);
+            pos = k;
+            break;
+          }
+        }
+        if (fn.kind == ResolvedFn::Kind::None) undefined_name(id.name);
+      }
+      std::vector<Value> args;
+      if (pos < chain.size() && chain[pos]->kind == ExprKind::Index &&
+          !static_cast<const IndexExpr*>(chain[pos])->is_brace) {
+        eval_args(*this, *static_cast<const IndexExpr*>(chain[pos]), nullptr, args);
+        ++pos;
+      }
+      int n = pos == chain.size() ? nargout : 1;
+      cur = call_resolved(fn, args, n);
+      if (pos == chain.size()) {
+        for (auto& v : cur) out.push_back(std::move(v));
+        return;
+      }
+    }
+  } else {
+    cur.push_back(eval(*root));
+  }
+  for (; pos < chain.size(); ++pos) {
+    bool last = pos + 1 == chain.size();
+    if (cur.size() != 1) {
+      if (cur.empty())
+        throw_error("MATLAB:index:expected_one_output_from_expression",
+                    "Expected one output from a curly brace or dot indexing expression, but "
+                    "there were 0 results.");
+      throw_error("MATLAB:index:expected_one_output_from_expression",
+                  "Expected one output from a curly brace or dot indexing expression, but there "
+                  "were %zu results.",
+                  cur.size());
+    }
+    Value v = std::move(cur[0]);
+    cur.clear();
+    const Expr* acc = chain[pos];
+    if (acc->kind == ExprKind::Field) {
+      const auto& f = static_cast<const FieldExpr&>(*acc);
+      std::string name = f.dynamic ? eval(*f.dynamic).to_text("dynamic field name") : f.name;
+      cur = get_field(v, name);
+      continue;
+    }
+    const auto& ix = static_cast<const IndexExpr&>(*acc);
+    std::vector<Value> args;
+    if (!ix.is_brace && v.is_function()) {
+      eval_args(*this, ix, nullptr, args);
+      cur = call(v, args, last ? nargout : 1);
+      continue;
+    }
+    Dims d = v.dims();
+    eval_args(*this, ix, &d, args);
+    if (ix.is_brace) {
+      cur = index_brace(v, args);
+    } else {
+      cur.push_back(index_paren(v, args));
+    }
+  }
+  for (auto& v : cur) out.push_back(std::move(v));
+}
+
+}  // namespace matfuse

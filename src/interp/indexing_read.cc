@@ -1,0 +1,126 @@
+// Indexed reads: base(idx...), base{idx...}, base.name (MATLAB subsref).
+#include <cstring>
+#include <string>
+
+#include "interp/indexing.h"
+#include "interp/indexing_internal.h"
+
+namespace matfuse {
+
+using indexing_detail::Sub;
+
+namespace {
+
+/// Result dims of a one-subscript read A(idx): A(:) is a column; a vector indexed by a vector
+/// keeps A's orientation; otherwise the result has the index's shape.
+Dims linear_result_dims(const Dims& a, const Sub& s) {
+  if (s.is_colon()) return Dims(s.count, 1);
+  if (a.is_vector() && !a.is_scalar() && s.shape.is_vector())
+    return a.is_row() ? Dims(1, s.count) : Dims(s.count, 1);
+  return s.shape;
+}
+
+/// Element off of a tensor value as a 1x1 Value (fast path: no index vectors).
+Value tensor_element(const Value& base, int64_t off) {
+  if (base.kind() == Value::Kind::Scalar) return base;
+  const Tensor t = base.tensor();
+  if (t.cls() == ClassId::Double && !t.is_complex()) return Value(t.data<double>()[off]);
+  Tensor r = Tensor::uninit(t.cls(), Dims::scalar(), t.is_complex());
+  const int eb = t.elem_bytes();
+  std::memcpy(r.mutable_raw(), static_cast<const char*>(t.raw()) + off * eb, eb);
+  return Value(std::move(r));
+}
+
+/// Linear offset when every index is a real double scalar within bounds; -1 otherwise
+/// (the general path then reports errors with MATLAB's wording).
+int64_t scalar_offset(const Dims& d, std::span<const Value> idx) {
+  const int n = static_cast<int>(idx.size());
+  int64_t off = 0, stride = 1;
+  for (int k = 0; k < n; ++k) {
+    if (idx[k].kind() != Value::Kind::Scalar) return -1;
+    const double v = idx[k].scalar();
+    const int64_t ext = end_index(d, k, n);
+    if (!(v >= 1) || v > static_cast<double>(ext)) return -1;
+    const int64_t i = static_cast<int64_t>(v);
+    if (static_cast<double>(i) != v) return -1;
+    off += (i - 1) * stride;
+    stride *= ext;
+  }
+  return off;
+}
+
+}  // namespace
+
+Value index_paren(const Value& base, std::span<const Value> idx) {
+  using namespace indexing_detail;
+  const int n = static_cast<int>(idx.size());
+  if (n == 0) return base;
+  const Dims d = base.dims();
+  if (base.is_tensor()) {
+    const int64_t off = scalar_offset(d, idx);
+    if (off >= 0) return tensor_element(base, off);
+  }
+  if (n == 1) {
+    const int64_t numel = d.numel();
+    Sub s = make_sub(idx[0], numel, 0, 1);
+    if (s.max1 > numel) throw_out_of_range(0, 1, numel);
+    const int64_t eff[1] = {numel};
+    const Dims out = linear_result_dims(d, s);
+    return gather(base, eff, std::span<const Sub>(&s, 1), out);
+  }
+  const std::vector<int64_t> eff = folded_dims(d, n);
+  std::vector<Sub> subs;
+  subs.reserve(n);
+  std::vector<int64_t> counts(n);
+  for (int k = 0; k < n; ++k) {
+    subs.push_back(make_sub(idx[k], eff[k], k, n));
+    if (subs[k].max1 > eff[k]) throw_out_of_range(k, n, eff[k]);
+    counts[k] = subs[k].count;
+  }
+  return gather(base, eff, subs, dims_from(counts));
+}
+
+std::vector<Value> index_brace(const Value& base, std::span<const Value> idx) {
+  if (base.is_cell()) {
+    if (idx.size() == 1 && idx[0].kind() == Value::Kind::Scalar) {
+      const double v = idx[0].scalar();
+      const CellArray& c = base.cell();
+      if (v >= 1 && v <= static_cast<double>(c.numel()) && v == static_cast<double>(int64_t(v)))
+        return {c[static_cast<int64_t>(v) - 1]};
+    }
+    Value sel = index_paren(base, idx);
+    return sel.cell().elems();
+  }
+  if (base.is_string()) {
+    Value sel = index_paren(base, idx);
+    const StringArray& s = sel.string_array();
+    std::vector<Value> out;
+    out.reserve(s.numel());
+    for (int64_t i = 0; i < s.numel(); ++i) {
+      if (!s[i])
+        throw_error("MATLAB:string:MissingToCharConversion",
+                    "Conversion from <missing> to character vector is not supported.");
+      out.push_back(Value::from_chars(*s[i]));
+    }
+    return out;
+  }
+  throw_error("MATLAB:cellRefFromNonCell",
+              "Brace indexing is not supported for variables of this type.");
+}
+
+std::vector<Value> get_field(const Value& base, std::string_view name) {
+  if (!base.is_struct())
+    throw_error("MATLAB:structRefFromNonStruct",
+                "Dot indexing is not supported for variables of this type.");
+  const StructArray& s = base.struct_array();
+  const int f = s.field_index(name);
+  if (f < 0)
+    throw_error("MATLAB:nonExistentField", "Unrecognized field name \"%.*s\".",
+                static_cast<int>(name.size()), name.data());
+  std::vector<Value> out;
+  out.reserve(s.numel());
+  for (int64_t i = 0; i < s.numel(); ++i) out.push_back(s.get(i, f));
+  return out;
+}
+
+}  // namespace matfuse

@@ -1,0 +1,508 @@
+// Chunk evaluation of kernel IR on the host (see host_eval.h). Every instruction is one loop
+// over the chunk with the scalar functor of runtime/scalar_ops.h inlined (the same functors as
+// the eager engine), so the compiler vectorises the simple ones and results match the eager
+// engine bit for bit.
+#include "providers/host/host_eval.h"
+
+#include <cmath>
+#include <mutex>
+#include <type_traits>
+
+#include "runtime/error.h"
+#include "runtime/scalar_ops.h"
+
+#include "runtime/philox.inc"
+
+namespace matfuse::host {
+
+using accel::Access;
+using accel::IKind;
+using accel::Instr;
+using accel::VType;
+
+void Fault::raise(const char* why) {
+  bool expected = false;
+  if (raised.compare_exchange_strong(expected, true)) reason = why;
+}
+
+Scratch& thread_scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+PhaseCtx::PhaseCtx(const accel::Kernel& kernel, const std::vector<Instr>& c, const Dims& s,
+                   const KernelArgs& a, Fault& f)
+    : k(&kernel), code(&c), space(s), args(&a), fault(&f) {
+  const int nd = space.ndims();
+  auto st = strides_of(space);
+  for (const Access& ac : kernel.accesses) {
+    AccessPlan p;
+    p.base = ac.base;
+    for (auto& [slot, coef] : ac.param_terms)
+      p.base += coef * static_cast<int64_t>(a.params[slot].f);
+    if (static_cast<int>(ac.strides.size()) == nd) {
+      p.uniform = true;
+      p.contiguous = true;
+      for (int d = 0; d < nd; ++d) {
+        p.uniform &= ac.strides[d] == 0;
+        p.contiguous &= ac.strides[d] == (space[d] == 1 ? 0 : st[d]);
+      }
+    }
+    access.push_back(p);
+  }
+}
+
+namespace {
+
+template <class T> inline T* buf(Scratch& s, int i) {
+  return reinterpret_cast<T*>(s.mem.data() + static_cast<size_t>(i) * kChunk * 8);
+}
+template <class T> inline const T* val(const Scratch& s, int i) {
+  return static_cast<const T*>(s.vals[i]);
+}
+
+/// Element offsets of access a for the chunk (general strides).
+void offsets(const Access& a, const Dims& space, int64_t base, int64_t start, int len,
+             int64_t* out) {
+  const int nd = space.ndims();
+  int64_t idx[Dims::kMaxDims];
+  int64_t rem = start, off = base;
+  for (int d = 0; d < nd; ++d) {
+    idx[d] = rem % space[d];
+    rem /= space[d];
+    off += idx[d] * a.strides[d];
+  }
+  const int64_t d0 = space[0], s0 = a.strides[0];
+  int j = 0;
+  while (j < len) {
+    const int64_t run = std::min<int64_t>(len - j, d0 - idx[0]);
+    for (int64_t r = 0; r < run; ++r) out[j + r] = off + r * s0;
+    j += static_cast<int>(run);
+    off += run * s0;
+    idx[0] += run;
+    if (idx[0] == d0) {
+      off -= d0 * s0;
+      idx[0] = 0;
+      for (int d = 1; d < nd; ++d) {
+        off += a.strides[d];
+        if (++idx[d] < space[d]) break;
+        off -= space[d] * a.strides[d];
+        idx[d] = 0;
+      }
+    }
+  }
+}
+
+// ---- loads ------------------------------------------------------------------------------------
+
+template <class Dst, class Src>
+void load_typed(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len, Scratch& s) {
+  const Src* p = static_cast<const Src*>(c.args->inputs[in.input]);
+  const AccessPlan& ap = c.access[in.access];
+  Dst* o = buf<Dst>(s, vi);
+  if (ap.uniform) {
+    o[0] = static_cast<Dst>(p[ap.base]);
+  } else if (ap.contiguous) {
+    const Src* q = p + ap.base + start;
+    if constexpr (std::is_same_v<Dst, Src>) {
+      s.vals[vi] = q;  // zero copy: values are read only
+      return;
+    } else {
+      for (int j = 0; j < len; ++j) o[j] = static_cast<Dst>(q[j]);
+    }
+  } else {
+    int64_t* off = s.offs.data();
+    offsets(c.k->accesses[in.access], c.space, ap.base, start, len, off);
+    for (int j = 0; j < len; ++j) o[j] = static_cast<Dst>(p[off[j]]);
+  }
+  s.vals[vi] = o;
+}
+
+void eval_load(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len, Scratch& s) {
+  const ClassId cls = c.k->inputs[in.input].cls;
+  dispatch_class(cls, [&](auto tag) {
+    using Src = decltype(tag);
+    if constexpr (std::is_same_v<Src, float>) load_typed<float, float>(c, in, vi, start, len, s);
+    else if constexpr (std::is_same_v<Src, bool>) load_typed<bool, bool>(c, in, vi, start, len, s);
+    else if constexpr (std::is_same_v<Src, int64_t> || std::is_same_v<Src, uint64_t>)
+      MF_ASSERT(false, "64-bit integer inputs are not lowered");
+    else load_typed<double, Src>(c, in, vi, start, len, s);
+  });
+}
+
+void eval_iota(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len, Scratch& s) {
+  const AccessPlan& ap = c.access[in.access];
+  double* o = buf<double>(s, vi);
+  if (ap.uniform) {
+    o[0] = static_cast<double>(ap.base);
+  } else if (ap.contiguous) {
+    for (int j = 0; j < len; ++j) o[j] = static_cast<double>(ap.base + start + j);
+  } else {
+    int64_t* off = s.offs.data();
+    offsets(c.k->accesses[in.access], c.space, ap.base, start, len, off);
+    for (int j = 0; j < len; ++j) o[j] = static_cast<double>(off[j]);
+  }
+  s.vals[vi] = o;
+}
+
+// ---- ops --------------------------------------------------------------------------------------
+
+template <class Op, class W>
+void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const Instr* code = c.code->data();
+  const bool ua = code[in.a].uniform;
+  if constexpr (requires(W x) { Op::apply(x, x); }) {
+    using R = decltype(Op::apply(W{}, W{}));
+    const bool ub = code[in.b].uniform;
+    const W* __restrict a = val<W>(s, in.a);
+    const W* __restrict b = val<W>(s, in.b);
+    R* __restrict o = buf<R>(s, vi);
+    if (ua && ub) {
+      o[0] = Op::apply(a[0], b[0]);
+    } else if (ua) {
+      const W x = a[0];
+      for (int j = 0; j < n; ++j) o[j] = Op::apply(x, b[j]);
+    } else if (ub) {
+      const W y = b[0];
+      for (int j = 0; j < n; ++j) o[j] = Op::apply(a[j], y);
+    } else {
+      for (int j = 0; j < n; ++j) o[j] = Op::apply(a[j], b[j]);
+    }
+    if constexpr (RealFloat<W> && requires(W x) { Op::real_ok(x, x); }) {
+      if (in.check_real) {
+        bool ok = true;
+        for (int j = 0; j < n; ++j) ok &= Op::real_ok(a[ua ? 0 : j], b[ub ? 0 : j]);
+        if (!ok) c.fault->raise("result is complex");
+      }
+    }
+    s.vals[vi] = o;
+  } else if constexpr (requires(W x) { Op::apply(x); }) {
+    using R = decltype(Op::apply(W{}));
+    const W* __restrict a = val<W>(s, in.a);
+    R* __restrict o = buf<R>(s, vi);
+    for (int j = 0; j < n; ++j) o[j] = Op::apply(a[j]);
+    if constexpr (RealFloat<W> && requires(W x) { Op::real_ok(x); }) {
+      if (in.check_real) {
+        bool ok = true;
+        for (int j = 0; j < n; ++j) ok &= Op::real_ok(a[j]);
+        if (!ok) c.fault->raise("result is complex");
+      }
+    }
+    s.vals[vi] = o;
+  } else {
+    c.fault->raise("op not defined for the work type");
+    s.vals[vi] = buf<double>(s, vi);
+  }
+}
+
+template <class Op> void op_t(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  switch ((*c.code)[in.a].type) {
+    case VType::F64: return op_w<Op, double>(c, in, vi, len, s);
+    case VType::F32: return op_w<Op, float>(c, in, vi, len, s);
+    case VType::Bool: return op_w<Op, bool>(c, in, vi, len, s);
+  }
+}
+
+void eval_op(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  switch (in.op) {
+#define MF_OP(id, ...) \
+  case OpId::id: return op_t<scalar::id>(c, in, vi, len, s);
+#include "accel/ops.def"
+#undef MF_OP
+  }
+}
+
+// ---- conversions ------------------------------------------------------------------------------
+
+/// Calls f(const T* src) with the source value's element type.
+template <class F> void with_source(const Scratch& s, VType t, int i, F&& f) {
+  switch (t) {
+    case VType::F64: return f(val<double>(s, i));
+    case VType::F32: return f(val<float>(s, i));
+    case VType::Bool: return f(val<bool>(s, i));
+  }
+}
+
+template <class S> inline bool is_nan_s(S v) {
+  if constexpr (std::is_floating_point_v<S>) return v != v;
+  else return false;
+}
+
+void eval_convert(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const Instr& src = (*c.code)[in.a];
+  with_source(s, src.type, in.a, [&](const auto* a) {
+    using S = std::remove_cv_t<std::remove_pointer_t<decltype(a)>>;
+    switch (in.type) {
+      case VType::F64: {
+        double* o = buf<double>(s, vi);
+        for (int j = 0; j < n; ++j) o[j] = static_cast<double>(a[j]);
+        s.vals[vi] = o;
+        break;
+      }
+      case VType::F32: {
+        float* o = buf<float>(s, vi);
+        for (int j = 0; j < n; ++j) o[j] = static_cast<float>(a[j]);
+        s.vals[vi] = o;
+        break;
+      }
+      case VType::Bool: {
+        bool* o = buf<bool>(s, vi);
+        bool nan = false;
+        for (int j = 0; j < n; ++j) {
+          nan |= is_nan_s(a[j]);
+          o[j] = a[j] != S{};
+        }
+        if (nan) c.fault->raise("NaN converted to logical");
+        s.vals[vi] = o;
+        break;
+      }
+    }
+  });
+}
+
+template <class I> void saturate_loop(const double* a, double* o, int n) {
+  for (int j = 0; j < n; ++j) o[j] = static_cast<double>(saturate_round<I>(a[j]));
+}
+
+void eval_saturate(const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const double* a = val<double>(s, in.a);
+  double* o = buf<double>(s, vi);
+  switch (in.cls) {
+    case ClassId::Int8: saturate_loop<int8_t>(a, o, n); break;
+    case ClassId::UInt8: saturate_loop<uint8_t>(a, o, n); break;
+    case ClassId::Int16: saturate_loop<int16_t>(a, o, n); break;
+    case ClassId::UInt16: saturate_loop<uint16_t>(a, o, n); break;
+    case ClassId::Int32: saturate_loop<int32_t>(a, o, n); break;
+    case ClassId::UInt32: saturate_loop<uint32_t>(a, o, n); break;
+    default: MF_ASSERT(false, "saturate to a non-integer class");
+  }
+  s.vals[vi] = o;
+}
+
+/// MATLAB class conversion (Tensor::to_class semantics) of the source to in.cls.
+void eval_cast(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const Instr& src = (*c.code)[in.a];
+  with_source(s, src.type, in.a, [&](const auto* a) {
+    using S = std::remove_cv_t<std::remove_pointer_t<decltype(a)>>;
+    if (in.cls == ClassId::Logical) {
+      bool* o = buf<bool>(s, vi);
+      bool nan = false;
+      for (int j = 0; j < n; ++j) {
+        nan |= is_nan_s(a[j]);
+        o[j] = a[j] != S{};
+      }
+      if (nan) c.fault->raise("NaN converted to logical");
+      s.vals[vi] = o;
+    } else if (in.cls == ClassId::Single) {
+      float* o = buf<float>(s, vi);
+      for (int j = 0; j < n; ++j) o[j] = static_cast<float>(a[j]);
+      s.vals[vi] = o;
+    } else if (in.cls == ClassId::Double) {
+      double* o = buf<double>(s, vi);
+      for (int j = 0; j < n; ++j) o[j] = static_cast<double>(a[j]);
+      s.vals[vi] = o;
+    } else {
+      double* o = buf<double>(s, vi);
+      dispatch_class(in.cls, [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (!std::is_floating_point_v<T> && !std::is_same_v<T, bool>)
+          for (int j = 0; j < n; ++j)
+            o[j] = static_cast<double>(saturate_cast<T>(static_cast<double>(a[j])));
+      });
+      s.vals[vi] = o;
+    }
+  });
+}
+
+// ---- generators -------------------------------------------------------------------------------
+
+void eval_rng(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const uint64_t key = c.args->params[in.slot].u, off = c.args->params[in.slot2].u;
+  const double* idx = val<double>(s, in.a);
+  const bool ua = (*c.code)[in.a].uniform;
+  const bool normal = in.gen == accel::GenKind::Randn;
+  if (in.type == VType::F32) {
+    float* o = buf<float>(s, vi);
+    for (int j = 0; j < n; ++j) {
+      const uint64_t ctr = off + static_cast<uint64_t>(idx[ua ? 0 : j]);
+      o[j] = normal ? mf_randn_f(key, ctr) : mf_rand_f(key, ctr);
+    }
+    s.vals[vi] = o;
+  } else {
+    double* o = buf<double>(s, vi);
+    for (int j = 0; j < n; ++j) {
+      const uint64_t ctr = off + static_cast<uint64_t>(idx[ua ? 0 : j]);
+      o[j] = normal ? mf_randn_d(key, ctr) : mf_rand_d(key, ctr);
+    }
+    s.vals[vi] = o;
+  }
+}
+
+template <class T> void store_gen(Scratch& s, int vi, int n, const double* v64, const float* v32) {
+  (void)v32;
+  T* o = buf<T>(s, vi);
+  for (int j = 0; j < n; ++j) o[j] = static_cast<T>(v64[j]);
+  s.vals[vi] = o;
+}
+
+void eval_gen(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+  const int n = in.uniform ? 1 : len;
+  const double* idx = val<double>(s, in.a);
+  const bool ua = (*c.code)[in.a].uniform;
+  auto at = [&](int j) { return idx[ua ? 0 : j]; };
+  // Generated in double (exact for eye; linspace computes in double as the eager builtin),
+  // except colon ranges of class single, which step in single precision.
+  double* tmp = s.tmp.data();
+  if (in.gen == accel::GenKind::Colon && in.type == VType::F32) {
+    const float a = static_cast<float>(c.args->params[in.slot].f);
+    const float d = static_cast<float>(c.args->params[in.slot2].f);
+    const float last = static_cast<float>(c.args->params[in.slot3].f);
+    const int64_t num = static_cast<int64_t>(in.imm);
+    float* o = buf<float>(s, vi);
+    for (int j = 0; j < n; ++j) {
+      const int64_t k = static_cast<int64_t>(at(j));
+      o[j] = k == num - 1 ? last : a + static_cast<float>(k) * d;
+    }
+    s.vals[vi] = o;
+    return;
+  }
+  switch (in.gen) {
+    case accel::GenKind::Eye: {
+      const int64_t rows = static_cast<int64_t>(in.imm);
+      for (int j = 0; j < n; ++j) {
+        const int64_t i = static_cast<int64_t>(at(j));
+        tmp[j] = (i % rows) == (i / rows) ? 1.0 : 0.0;
+      }
+      break;
+    }
+    case accel::GenKind::Linspace: {
+      const double a = c.args->params[in.slot].f, b = c.args->params[in.slot2].f;
+      const int64_t num = static_cast<int64_t>(in.imm);
+      const double n1 = static_cast<double>(num - 1), diff = b - a;
+      for (int j = 0; j < n; ++j) {
+        const int64_t i = static_cast<int64_t>(at(j));
+        double v;
+        if (i == num - 1) v = b;
+        else if (i == 0) v = a;
+        else if (std::isinf(diff)) v = a + (b / n1) * i - (a / n1) * i;
+        else v = a + (static_cast<double>(i) * diff) / n1;
+        tmp[j] = v;
+      }
+      break;
+    }
+    case accel::GenKind::Colon: {
+      const double a = c.args->params[in.slot].f, d = c.args->params[in.slot2].f;
+      const double last = c.args->params[in.slot3].f;
+      const int64_t num = static_cast<int64_t>(in.imm);
+      for (int j = 0; j < n; ++j) {
+        const int64_t k = static_cast<int64_t>(at(j));
+        tmp[j] = k == num - 1 ? last : a + static_cast<double>(k) * d;
+      }
+      break;
+    }
+    default: MF_ASSERT(false, "bad generator instruction");
+  }
+  switch (in.type) {
+    case VType::F64: store_gen<double>(s, vi, n, tmp, nullptr); break;
+    case VType::F32: store_gen<float>(s, vi, n, tmp, nullptr); break;
+    case VType::Bool: store_gen<bool>(s, vi, n, tmp, nullptr); break;
+  }
+}
+
+void eval_const(const Instr& in, int vi, Scratch& s) {
+  switch (in.type) {
+    case VType::F64: buf<double>(s, vi)[0] = in.imm; s.vals[vi] = buf<double>(s, vi); break;
+    case VType::F32:
+      buf<float>(s, vi)[0] = static_cast<float>(in.imm);
+      s.vals[vi] = buf<float>(s, vi);
+      break;
+    case VType::Bool: buf<bool>(s, vi)[0] = in.imm != 0; s.vals[vi] = buf<bool>(s, vi); break;
+  }
+}
+
+size_t type_size(VType t) { return t == VType::F64 ? 8 : t == VType::F32 ? 4 : 1; }
+
+}  // namespace
+
+void eval_chunk(const PhaseCtx& c, int64_t start, int len, Scratch& s) {
+  const std::vector<Instr>& code = *c.code;
+  const size_t nv = code.size();
+  if (s.mem.size() < nv * kChunk * 8) s.mem.resize(nv * kChunk * 8);
+  if (s.offs.size() < static_cast<size_t>(kChunk)) s.offs.resize(kChunk);
+  if (s.tmp.size() < static_cast<size_t>(kChunk)) s.tmp.resize(kChunk);
+  s.vals.assign(nv, nullptr);
+  for (size_t i = 0; i < nv; ++i) {
+    const Instr& in = code[i];
+    const int vi = static_cast<int>(i);
+    switch (in.kind) {
+      case IKind::Load: eval_load(c, in, vi, start, len, s); break;
+      case IKind::Const: eval_const(in, vi, s); break;
+      case IKind::Param: {
+        double* o = buf<double>(s, vi);
+        o[0] = c.args->params[in.slot].f;
+        s.vals[vi] = o;
+        break;
+      }
+      case IKind::Iota: eval_iota(c, in, vi, start, len, s); break;
+      case IKind::Convert: eval_convert(c, in, vi, len, s); break;
+      case IKind::Op: eval_op(c, in, vi, len, s); break;
+      case IKind::Saturate: eval_saturate(in, vi, len, s); break;
+      case IKind::Cast: eval_cast(c, in, vi, len, s); break;
+      case IKind::Rng: eval_rng(c, in, vi, len, s); break;
+      case IKind::Gen: eval_gen(c, in, vi, len, s); break;
+      case IKind::ReduceResult:
+        s.vals[vi] = static_cast<const char*>(c.reduce_results[in.reduce]) +
+                     start * type_size(in.type);
+        break;
+      case IKind::MatMulResult:
+        s.vals[vi] = static_cast<const char*>(c.matmul_c) + start * type_size(in.type);
+        break;
+    }
+  }
+}
+
+namespace {
+
+template <class Dst, class V>
+void store_typed(const PhaseCtx& c, const accel::KOutput& o, void* dst, const V* v, bool uni,
+                 int64_t start, int len, Scratch& s) {
+  Dst* p = static_cast<Dst*>(dst);
+  const AccessPlan& ap = c.access[o.access];
+  if (ap.contiguous) {
+    Dst* q = p + ap.base + start;
+    if (uni) {
+      const Dst x = static_cast<Dst>(v[0]);
+      for (int j = 0; j < len; ++j) q[j] = x;
+    } else {
+      for (int j = 0; j < len; ++j) q[j] = static_cast<Dst>(v[j]);
+    }
+  } else {
+    int64_t* off = s.offs.data();
+    offsets(c.k->accesses[o.access], c.space, ap.base, start, len, off);
+    for (int j = 0; j < len; ++j) p[off[j]] = static_cast<Dst>(v[uni ? 0 : j]);
+  }
+}
+
+}  // namespace
+
+void store_outputs(const PhaseCtx& c, int64_t start, int len, Scratch& s) {
+  const std::vector<Instr>& code = *c.code;
+  for (size_t i = 0; i < c.k->outputs.size(); ++i) {
+    const accel::KOutput& o = c.k->outputs[i];
+    const Instr& in = code[o.value];
+    void* dst = c.args->outputs[i];
+    with_source(s, in.type, o.value, [&](const auto* v) {
+      dispatch_class(o.cls, [&](auto tag) {
+        using Dst = decltype(tag);
+        store_typed<Dst>(c, o, dst, v, in.uniform, start, len, s);
+      });
+    });
+  }
+}
+
+}  // namespace matfuse::host

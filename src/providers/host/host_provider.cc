@@ -1,0 +1,416 @@
+// Host provider: elementwise, reduction and matmul kernels (see host_provider.h).
+#include "providers/host/host_provider.h"
+
+#include <cblas.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "providers/host/host_eval.h"
+#include "providers/host/thread_pool.h"
+#include "runtime/error.h"
+
+namespace matfuse::host {
+
+using accel::KReduce;
+using accel::ReduceKind;
+using accel::VType;
+
+namespace {
+
+int64_t chunks_of(int64_t n) { return (n + kChunk - 1) / kChunk; }
+
+/// Runs `phase` over its whole space in chunks and stores the outputs.
+void run_phase(const PhaseCtx& phase) {
+  const int64_t total = phase.space.numel();
+  parallel_for(chunks_of(total), [&](int64_t c) {
+    const int64_t start = c * kChunk;
+    const int len = static_cast<int>(std::min<int64_t>(kChunk, total - start));
+    Scratch& s = thread_scratch();
+    eval_chunk(phase, start, len, s);
+    store_outputs(phase, start, len, s);
+  });
+}
+
+RunResult result_of(const Fault& f) {
+  RunResult r;
+  if (f.raised.load()) {
+    r.ok = false;
+    r.fault = f.reason;
+  }
+  return r;
+}
+
+// ---- reductions -------------------------------------------------------------------------------
+
+/// Partial fold of one reduction over a contiguous range (values of A held exactly in v).
+struct Partial {
+  double v = 0;
+  int64_t count = 0;
+  bool found = false;
+  bool nan = false;
+};
+
+constexpr int64_t kPairwiseBlock = 128;  // builtins/reduce_core.cc, documented in reduce.h
+
+/// The eager pairwise sum: blocks of <= 128 left to right, longer ranges split at n/2.
+template <class A> A pairwise(const A* x, int64_t n, bool omit) {
+  if (n <= kPairwiseBlock) {
+    A s{};
+    if (omit) {
+      for (int64_t i = 0; i < n; ++i)
+        if (!(x[i] != x[i])) s += x[i];
+    } else {
+      for (int64_t i = 0; i < n; ++i) s += x[i];
+    }
+    return s;
+  }
+  const int64_t h = n / 2;
+  return pairwise(x, h, omit) + pairwise(x + h, n - h, omit);
+}
+
+template <class T> bool truth_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) return v != v;
+  else return false;
+}
+
+/// Folds x[0..len) into p for reduce r (prod handled by the caller, sequentially).
+template <class T> void fold_leaf(const KReduce& r, const T* x, bool uni, int len, Partial& p) {
+  auto at = [&](int j) { return x[uni ? 0 : j]; };
+  switch (r.kind) {
+    case ReduceKind::Sum:
+    case ReduceKind::Mean:
+      if constexpr (std::is_floating_point_v<T>) {
+        if (uni) {
+          // A uniform value still sums pairwise over len copies.
+          std::vector<T> tmp(len, x[0]);
+          p.v = pairwise(tmp.data(), len, r.omitnan);
+        } else {
+          p.v = pairwise(x, len, r.omitnan);
+        }
+        if (r.omitnan) {
+          int64_t c = 0;
+          for (int j = 0; j < len; ++j) c += !(at(j) != at(j));
+          p.count = c;
+        } else {
+          p.count = len;
+        }
+      }
+      break;
+    case ReduceKind::Min:
+    case ReduceKind::Max: {
+      const bool mx = r.kind == ReduceKind::Max;
+      for (int j = 0; j < len; ++j) {
+        const T v = at(j);
+        if (truth_nan(v)) {
+          p.nan = true;
+          continue;
+        }
+        const double d = static_cast<double>(v);
+        if (!p.found || (mx ? d > p.v : d < p.v)) {
+          p.v = d;
+          p.found = true;
+        }
+      }
+      break;
+    }
+    case ReduceKind::Any:
+      for (int j = 0; j < len; ++j) {
+        const T v = at(j);
+        if (!truth_nan(v) && v != T{}) p.found = true;
+      }
+      break;
+    case ReduceKind::All:
+      p.found = true;
+      for (int j = 0; j < len; ++j)
+        if (at(j) == T{}) p.found = false;
+      break;
+    case ReduceKind::Prod: break;
+  }
+}
+
+template <class F> void with_value(const Scratch& s, VType t, int i, F&& f) {
+  switch (t) {
+    case VType::F64: return f(static_cast<const double*>(s.vals[i]));
+    case VType::F32: return f(static_cast<const float*>(s.vals[i]));
+    case VType::Bool: return f(static_cast<const bool*>(s.vals[i]));
+  }
+}
+
+/// In-order combination of two partials (min/max/any/all); sums combine through the tree.
+void combine_ordered(const KReduce& r, Partial& acc, const Partial& next) {
+  switch (r.kind) {
+    case ReduceKind::Min:
+    case ReduceKind::Max: {
+      const bool mx = r.kind == ReduceKind::Max;
+      acc.nan |= next.nan;
+      if (next.found && (!acc.found || (mx ? next.v > acc.v : next.v < acc.v))) {
+        acc.v = next.v;
+        acc.found = true;
+      }
+      break;
+    }
+    case ReduceKind::Any: acc.found |= next.found; break;
+    case ReduceKind::All: acc.found &= next.found; break;
+    default: break;
+  }
+}
+
+/// Pairwise tree above the frontier nodes of [lo, lo+len): same split points as pairwise().
+void frontier(int64_t lo, int64_t len, std::vector<std::pair<int64_t, int>>& out) {
+  if (len <= kChunk) {
+    out.push_back({lo, static_cast<int>(len)});
+    return;
+  }
+  const int64_t h = len / 2;
+  frontier(lo, h, out);
+  frontier(lo + h, len - h, out);
+}
+template <class A>
+A combine_sum(const Partial* parts, size_t stride, size_t& idx, int64_t len) {
+  if (len <= kChunk) return static_cast<A>(parts[(idx++) * stride].v);
+  const int64_t h = len / 2;
+  const A a = combine_sum<A>(parts, stride, idx, h);
+  const A b = combine_sum<A>(parts, stride, idx, len - h);
+  return a + b;
+}
+
+/// Final value of a reduction from its combined partial (sum in A, count for mean).
+template <class A> A finish(const KReduce& r, A sum, const Partial& acc, int64_t n, int64_t count) {
+  switch (r.kind) {
+    case ReduceKind::Sum: return sum;
+    case ReduceKind::Mean: return sum / static_cast<A>(r.omitnan ? count : n);
+    case ReduceKind::Min:
+    case ReduceKind::Max:
+      if (acc.nan && (!r.omitnan || !acc.found)) return std::numeric_limits<A>::quiet_NaN();
+      return static_cast<A>(acc.v);
+    default: return A{};
+  }
+}
+
+struct ReduceOut {
+  std::vector<double> d;
+  std::vector<float> f;
+  std::vector<char> b;  // bool storage (std::vector<bool> is packed)
+  const void* ptr() const {
+    return !d.empty() ? static_cast<const void*>(d.data())
+           : !f.empty() ? static_cast<const void*>(f.data())
+                        : static_cast<const void*>(b.data());
+  }
+};
+
+bool is_truth(const KReduce& r) { return r.kind == ReduceKind::Any || r.kind == ReduceKind::All; }
+
+/// Writes the final value of reduce r at output index o.
+void write_result(const KReduce& r, ReduceOut& out, int64_t o, double sum_or_prod,
+                  const Partial& acc, int64_t n, int64_t count) {
+  if (is_truth(r)) {
+    out.b[o] = acc.found;
+  } else if (r.acc == VType::F32) {
+    out.f[o] = r.kind == ReduceKind::Prod
+                   ? static_cast<float>(sum_or_prod)
+                   : finish<float>(r, static_cast<float>(sum_or_prod), acc, n, count);
+  } else {
+    out.d[o] = r.kind == ReduceKind::Prod ? sum_or_prod
+                                           : finish<double>(r, sum_or_prod, acc, n, count);
+  }
+}
+
+RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
+  Fault fault;
+  PhaseCtx body(k, k.body, k.space, args, fault);
+  const int64_t pre = k.pre, n = k.n, post = k.post, nout = pre * post;
+  const size_t nr = k.reduces.size();
+  std::vector<ReduceOut> outs(nr);
+  bool has_prod = false;
+  for (size_t r = 0; r < nr; ++r) {
+    const KReduce& kr = k.reduces[r];
+    has_prod |= kr.kind == ReduceKind::Prod;
+    if (is_truth(kr)) outs[r].b.assign(nout, 0);
+    else if (kr.acc == VType::F32) outs[r].f.assign(nout, 0.0f);
+    else outs[r].d.assign(nout, 0.0);
+  }
+  const std::vector<accel::Instr>& code = k.body;
+
+  if (pre == 1) {
+    std::vector<std::pair<int64_t, int>> nodes;
+    frontier(0, n, nodes);
+    const size_t nn = nodes.size();
+    std::vector<Partial> parts(post * nn * nr);
+    std::vector<double> prods(post * nr, 1.0);
+    // One leaf: evaluates the body over the node and folds every reduction.
+    auto leaf = [&](int64_t p, size_t node, Scratch& s) {
+      const int64_t start = p * n + nodes[node].first;
+      const int len = nodes[node].second;
+      eval_chunk(body, start, len, s);
+      for (size_t r = 0; r < nr; ++r) {
+        const KReduce& kr = k.reduces[r];
+        const bool uni = code[kr.value].uniform;
+        Partial& part = parts[(p * nn + node) * nr + r];
+        if (kr.kind == ReduceKind::Prod) {
+          double& acc = prods[p * nr + r];
+          with_value(s, kr.acc, kr.value, [&](const auto* x) {
+            using T = std::remove_cv_t<std::remove_pointer_t<decltype(x)>>;
+            if constexpr (std::is_floating_point_v<T>) {
+              T a = static_cast<T>(acc);
+              for (int j = 0; j < len; ++j) {
+                const T v = x[uni ? 0 : j];
+                if (!(kr.omitnan && v != v)) a *= v;
+              }
+              acc = static_cast<double>(a);
+            }
+          });
+        } else {
+          with_value(s, kr.acc, kr.value, [&](const auto* x) { fold_leaf(kr, x, uni, len, part); });
+        }
+      }
+    };
+    if (has_prod) {
+      parallel_for(post, [&](int64_t p) {
+        Scratch& s = thread_scratch();
+        for (size_t node = 0; node < nn; ++node) leaf(p, node, s);
+      });
+    } else {
+      parallel_for(static_cast<int64_t>(post * nn), [&](int64_t t) {
+        leaf(t / static_cast<int64_t>(nn), static_cast<size_t>(t % nn), thread_scratch());
+      });
+    }
+    for (int64_t p = 0; p < post; ++p) {
+      for (size_t r = 0; r < nr; ++r) {
+        const KReduce& kr = k.reduces[r];
+        const Partial* base = &parts[(p * nn) * nr + r];
+        Partial acc = base[0];
+        int64_t count = base[0].count;
+        for (size_t node = 1; node < nn; ++node) {
+          combine_ordered(kr, acc, base[node * nr]);
+          count += base[node * nr].count;
+        }
+        double sum = 0;
+        if (kr.kind == ReduceKind::Sum || kr.kind == ReduceKind::Mean) {
+          size_t idx = 0;
+          sum = kr.acc == VType::F32 ? static_cast<double>(combine_sum<float>(base, nr, idx, n))
+                                     : combine_sum<double>(base, nr, idx, n);
+        } else if (kr.kind == ReduceKind::Prod) {
+          sum = prods[p * nr + r];
+        }
+        write_result(kr, outs[r], p, sum, acc, n, count);
+      }
+    }
+  } else {
+    const int64_t nlc = chunks_of(pre);
+    parallel_for(post * nlc, [&](int64_t t) {
+      const int64_t p = t / nlc, i0 = (t % nlc) * kChunk;
+      const int len = static_cast<int>(std::min<int64_t>(kChunk, pre - i0));
+      Scratch& s = thread_scratch();
+      // Lane states: sums/products in the accumulation type (held exactly in double).
+      std::vector<double> acc(nr * len);
+      std::vector<Partial> st(nr * len);
+      std::vector<int64_t> cnt(nr * len, 0);
+      for (size_t r = 0; r < nr; ++r) {
+        const KReduce& kr = k.reduces[r];
+        for (int i = 0; i < len; ++i) {
+          acc[r * len + i] = kr.kind == ReduceKind::Prod ? 1.0 : 0.0;
+          if (kr.kind == ReduceKind::All) st[r * len + i].found = true;
+        }
+      }
+      for (int64_t j = 0; j < n; ++j) {
+        eval_chunk(body, (p * n + j) * pre + i0, len, s);
+        for (size_t r = 0; r < nr; ++r) {
+          const KReduce& kr = k.reduces[r];
+          const bool uni = code[kr.value].uniform;
+          with_value(s, kr.acc, kr.value, [&](const auto* x) {
+            using T = std::remove_cv_t<std::remove_pointer_t<decltype(x)>>;
+            double* a = &acc[r * len];
+            Partial* ps = &st[r * len];
+            int64_t* c = &cnt[r * len];
+            switch (kr.kind) {
+              case ReduceKind::Sum:
+              case ReduceKind::Mean:
+              case ReduceKind::Prod:
+                if constexpr (std::is_floating_point_v<T>) {
+                  const bool prod = kr.kind == ReduceKind::Prod;
+                  for (int i = 0; i < len; ++i) {
+                    const T v = x[uni ? 0 : i];
+                    if (kr.omitnan && v != v) continue;
+                    T cur = static_cast<T>(a[i]);
+                    cur = prod ? cur * v : cur + v;
+                    a[i] = static_cast<double>(cur);
+                    ++c[i];
+                  }
+                }
+                break;
+              default:
+                for (int i = 0; i < len; ++i) {
+                  Partial one;
+                  if (kr.kind == ReduceKind::All) one.found = true;
+                  fold_leaf(kr, x + (uni ? 0 : i), true, 1, one);
+                  combine_ordered(kr, ps[i], one);
+                }
+            }
+          });
+        }
+      }
+      for (size_t r = 0; r < nr; ++r)
+        for (int i = 0; i < len; ++i)
+          write_result(k.reduces[r], outs[r], p * pre + i0 + i, acc[r * len + i], st[r * len + i],
+                       n, cnt[r * len + i]);
+    });
+  }
+  if (fault.raised.load()) return result_of(fault);
+  PhaseCtx epi(k, k.epilogue, k.out_space, args, fault);
+  for (size_t r = 0; r < nr; ++r) epi.reduce_results.push_back(outs[r].ptr());
+  run_phase(epi);
+  return result_of(fault);
+}
+
+// ---- matrix products --------------------------------------------------------------------------
+
+RunResult run_matmul(const accel::Kernel& k, const KernelArgs& args) {
+  const accel::KMatMul& m = *k.matmul;
+  Fault fault;
+  std::vector<double> cd;
+  std::vector<float> cf;
+  const void* c;
+  const int M = static_cast<int>(m.m), N = static_cast<int>(m.n), K = static_cast<int>(m.k);
+  const auto ta = m.trans_a ? CblasTrans : CblasNoTrans, tb = m.trans_b ? CblasTrans : CblasNoTrans;
+  if (m.type == VType::F32) {
+    cf.assign(static_cast<size_t>(m.m * m.n), 0.0f);
+    cblas_sgemm(CblasColMajor, ta, tb, M, N, K, 1.0f, static_cast<const float*>(args.inputs[m.a]),
+                static_cast<int>(m.lda), static_cast<const float*>(args.inputs[m.b]),
+                static_cast<int>(m.ldb), 0.0f, cf.data(), M);
+    c = cf.data();
+  } else {
+    cd.assign(static_cast<size_t>(m.m * m.n), 0.0);
+    cblas_dgemm(CblasColMajor, ta, tb, M, N, K, 1.0, static_cast<const double*>(args.inputs[m.a]),
+                static_cast<int>(m.lda), static_cast<const double*>(args.inputs[m.b]),
+                static_cast<int>(m.ldb), 0.0, cd.data(), M);
+    c = cd.data();
+  }
+  PhaseCtx epi(k, k.epilogue, k.out_space, args, fault);
+  epi.matmul_c = c;
+  run_phase(epi);
+  return result_of(fault);
+}
+
+}  // namespace
+
+RunResult HostProvider::run(const accel::Kernel& k, const KernelArgs& args) {
+  MF_ASSERT(args.inputs.size() == k.inputs.size() && args.params.size() == k.param_u64.size() &&
+                args.outputs.size() == k.outputs.size(),
+            "kernel arguments do not match the kernel");
+  if (k.matmul) return run_matmul(k, args);
+  if (k.fusion_kind == accel::FusionKind::Reduction) return run_reduction(k, args);
+  Fault fault;
+  PhaseCtx body(k, k.body, k.space, args, fault);
+  run_phase(body);
+  return result_of(fault);
+}
+
+HostProvider& host_provider() {
+  static HostProvider p;
+  return p;
+}
+
+}  // namespace matfuse::host
