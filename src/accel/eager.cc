@@ -3,6 +3,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <unordered_map>
@@ -216,7 +217,12 @@ Tensor eval_node_eager(const Node& n, std::span<const Tensor> in) {
 
 std::vector<Tensor> evaluate_eager(std::span<const NodeRef> roots) {
   std::unordered_map<const Node*, Tensor> memo;
-  for (const Node* n : topo_order(roots)) {
+  // Creation order is a topological order (inputs exist before their consumers) and is the
+  // program order, so the first failing operation raises its error.
+  std::vector<const Node*> order = topo_order(roots);
+  std::sort(order.begin(), order.end(),
+            [](const Node* a, const Node* b) { return a->serial < b->serial; });
+  for (const Node* n : order) {
     std::vector<Tensor> ins;
     ins.reserve(n->inputs.size());
     for (const NodeRef& i : n->inputs) ins.push_back(memo.at(i.get()));

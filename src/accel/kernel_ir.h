@@ -23,8 +23,8 @@
 //   iteration order (reduced dims contiguous, as builtins/reduce_layout.h arranges them), viewed
 //   as (pre, n, post): point (i, j, p) has linear index i + pre*(j + n*p), output element
 //   i + pre*p. Each KReduce folds one body value over j. Summation order is the eager one
-//   (builtins/reduce.h): pre == 1 sums pairwise (blocks of <= 128 summed left to right, longer
-//   ranges split at n/2), pre > 1 accumulates each lane left to right; prod, min, max, any, all
+//   (builtins/reduce.h): every lane sums pairwise over j (blocks of <= 128 summed left to right,
+//   longer ranges split at n/2 and the halves added), whatever pre is; prod, min, max, any, all
 //   run left to right. Hence fused and eager reductions agree bit for bit. The `epilogue` then
 //   runs over `out_space` (ReduceResult k reads the folded value) and defines the outputs.
 // - MatMul kernels (matmul, matmul_epilogue): C = op(A)*op(B) by BLAS gemm; the `epilogue` runs

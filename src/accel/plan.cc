@@ -139,23 +139,67 @@ bool Plan::depends_on(int a, int b) const {
   return false;
 }
 
+namespace {
+
+/// Whether a node upstream of n (n excluded) belongs to group g.
+bool upstream_in_group(const Plan& p, const Node* n, int g) {
+  std::vector<const Node*> stack;
+  std::unordered_set<const Node*> seen;
+  for (const NodeRef& i : n->inputs) stack.push_back(i.get());
+  while (!stack.empty()) {
+    const Node* x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    if (p.group_of(x) == g) return true;
+    for (const NodeRef& i : x->inputs) stack.push_back(i.get());
+  }
+  return false;
+}
+
+/// Whether a node downstream of n (n included) belongs to group g.
+bool downstream_in_group(const Plan& p, const Node* n, int g) {
+  std::vector<const Node*> stack{n};
+  std::unordered_set<const Node*> seen;
+  while (!stack.empty()) {
+    const Node* x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    if (p.group_of(x) == g) return true;
+    for (const Node* u : p.at(x).users) stack.push_back(u);
+  }
+  return false;
+}
+
+}  // namespace
+
 Decision Plan::can_join(const Node* n, int g) const {
   std::vector<const Node*> reads;
   reads_of(n, reads);
+  std::vector<int> read_groups;
   for (const Node* r : reads) {
-    if (r->kind == NodeKind::Input) continue;
+    if (r->kind == NodeKind::Input || group_of(r) == g) continue;
     const int h = group_of(r);
-    if (h >= 0 && h != g && depends_on(h, g))
-      return Decision::no("acyclic", "input " + std::string("%") + std::to_string(r->serial) +
+    if (h >= 0) read_groups.push_back(h);
+    if (h >= 0 && depends_on(h, g))
+      return Decision::no("acyclic", "input %" + std::to_string(r->serial) +
                                          " is computed by a group that reads this group");
+    // r (or a node between the group and r, not yet placed) is computed from the group.
+    if (upstream_in_group(*this, r, g))
+      return Decision::no("acyclic", "input %" + std::to_string(r->serial) +
+                                         " is computed from this group");
   }
   std::vector<const Node*> readers;
   readers_of(*this, n, readers);
   for (const Node* u : readers) {
     const int h = group_of(u);
-    if (h >= 0 && h != g && depends_on(g, h))
+    if (h == g) continue;
+    bool cycle = h >= 0 && depends_on(g, h);
+    for (int rg : read_groups) cycle |= h >= 0 && (rg == h || depends_on(rg, h));
+    // u (outside) feeds the group: the group would read a value computed from its own.
+    cycle |= downstream_in_group(*this, u, g);
+    if (cycle)
       return Decision::no("acyclic", "consumer %" + std::to_string(u->serial) +
-                                         " is in a group this group reads");
+                                         " feeds this group");
   }
   return Decision::yes();
 }
@@ -170,6 +214,14 @@ Decision Plan::can_merge(int g1, int g2) const {
   }
   return Decision::yes();
 }
+
+namespace {
+uint64_t first_serial(const FusionGroup& g) {
+  uint64_t s = UINT64_MAX;
+  for (const Node* m : g.members) s = std::min(s, m->serial);
+  return s;
+}
+}  // namespace
 
 void Plan::finalize() {
   for (const Node* n : order) {
@@ -193,7 +245,8 @@ void Plan::finalize() {
   for (FusionGroup& g : groups)
     std::sort(g.members.begin(), g.members.end(),
               [&](const Node* a, const Node* b) { return at(a).topo < at(b).topo; });
-  // Execution order: Kahn's algorithm, ties broken by the first member's position.
+  // Execution order: Kahn's algorithm, ties broken by the earliest created member (program
+  // order, so that the first failing operation is usually the one whose error surfaces).
   const int ng = static_cast<int>(groups.size());
   std::vector<std::vector<int>> deps(ng);
   std::vector<int> indeg(ng, 0);
@@ -209,8 +262,7 @@ void Plan::finalize() {
       if (done[g]) continue;
       bool ready = true;
       for (int h : deps[g]) ready &= done[h];
-      if (ready && (best < 0 || at(groups[g].members[0]).topo < at(groups[best].members[0]).topo))
-        best = g;
+      if (ready && (best < 0 || first_serial(groups[g]) < first_serial(groups[best]))) best = g;
     }
     MF_ASSERT(best >= 0, "fusion groups form a cycle");
     done[best] = true;

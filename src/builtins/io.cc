@@ -176,7 +176,8 @@ Value num2str_value(const Value& x, const Value* arg) {
   Tensor t = x.tensor();
   if (t.is_empty()) return Value::from_chars("");
   if (arg && arg->is_text()) {
-    // Format string applied to each row; the result is not trimmed (unverified).
+    // Format string applied to each row; leading blanks common to every row are trimmed (MATLAB
+    // documents that num2str trims leading spaces even when the format has a field width).
     std::string fmt = arg->to_text();
     const int64_t rows = t.dims().rows(), cols = t.numel() / rows;
     std::vector<std::string> out(rows);
@@ -196,7 +197,7 @@ Value num2str_value(const Value& x, const Value* arg) {
       acc += s.substr(start);
       out[r] = acc;
     }
-    return char_matrix(out);
+    return char_matrix(trim_common(out));
   }
   int precision = -1;
   if (arg) {

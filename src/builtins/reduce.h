@@ -5,9 +5,9 @@
 //   ndims() is a singleton (reducing over it changes only the class). The reduced dimensions
 //   become 1 in the result (for min/max a reduced dimension of length 0 stays 0, so
 //   max(zeros(0,3)) is 0x3 like GNU Octave).
-// - Classes: sum/prod/cumsum keep double, single and integer classes ('native' default for
-//   integers, saturating) and give double for logical and char; OutType::Double forces double,
-//   OutType::Native keeps the input class. mean gives double for integer/logical/char unless
+// - Classes: sum/prod/cumsum keep double and single and give double for integer, logical and
+//   char inputs (MATLAB's 'default' outtype); OutType::Double forces double, OutType::Native
+//   keeps the input class (integers saturate). mean gives double for integer/logical/char unless
 //   Native. min/max keep the class (char gives double). any/all give logical.
 // - NaN: sum/prod/mean/cumsum include NaN unless NanFlag::Omit; min/max omit NaN unless
 //   NanFlag::Include (an all-NaN slice gives NaN with the index of its first NaN); any ignores
@@ -19,7 +19,8 @@
 // summed in double and saturated once at the end). Along a contiguous slice (reducing the first
 // non-singleton storage dimension) the slice is summed pairwise: blocks of at most 128
 // elements are summed left to right, and a longer range [0,n) is split at n/2 and its halves'
-// sums added. Along a strided dimension each output lane accumulates left to right.
+// sums added. Along a strided dimension every output lane follows the same pairwise order
+// (rows blocked and split identically), so results do not depend on the memory layout.
 // prod and cumsum always run left to right (cumsum 'reverse' right to left).
 #pragma once
 

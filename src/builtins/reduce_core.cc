@@ -109,8 +109,10 @@ Layout make_layout(const Tensor& x, const std::vector<int>& dims) {
 ClassId sum_result_class(ClassId c, int outtype) {
   OutType o = static_cast<OutType>(outtype);
   if (o == OutType::Double) return ClassId::Double;
-  if (c == ClassId::Double || c == ClassId::Single || is_integer_class(c)) return c;
-  return o == OutType::Native ? c : ClassId::Double;  // logical, char
+  // MATLAB's 'default' outtype: double, except that single stays single; integers give
+  // double unless 'native' is asked for.
+  if (c == ClassId::Double || c == ClassId::Single) return c;
+  return o == OutType::Native ? c : ClassId::Double;  // integer, logical, char
 }
 
 }  // namespace reduce_detail
@@ -143,6 +145,31 @@ A pairwise_sum(const A* x, int64_t n, bool omit) {
   return pairwise_sum(x, h, omit) + pairwise_sum(x + h, n - h, omit);
 }
 
+/// Pairwise sums of n rows of `pre` lanes each (row j at x + j*pre) into o[0..pre): the same
+/// order as pairwise_sum applied to every lane (blocks of <= 128 rows left to right, longer
+/// ranges split at n/2), so a strided reduction gives the bits of a contiguous one and keeps
+/// single-precision error logarithmic. scratch holds one lane vector per recursion level.
+template <class A>
+void pairwise_rows(const A* x, int64_t n, int64_t pre, bool omit, A* o, A* scratch) {
+  if (n <= kPairwiseBlock) {
+    for (int64_t i = 0; i < pre; ++i) o[i] = A{};
+    for (int64_t j = 0; j < n; ++j) {
+      const A* row = x + j * pre;
+      if (omit) {
+        for (int64_t i = 0; i < pre; ++i)
+          if (!is_nan_v(row[i])) o[i] += row[i];
+      } else {
+        for (int64_t i = 0; i < pre; ++i) o[i] += row[i];
+      }
+    }
+    return;
+  }
+  int64_t h = n / 2;
+  pairwise_rows(x, h, pre, omit, o, scratch + pre);
+  pairwise_rows(x + h * pre, n - h, pre, omit, scratch, scratch + pre);
+  for (int64_t i = 0; i < pre; ++i) o[i] += scratch[i];
+}
+
 enum class Kind { Sum, Prod, Mean };
 
 /// Runs sum/prod/mean on a layout whose src has element type A (double, float or complex).
@@ -151,6 +178,7 @@ void run_kernel(const Layout& L, Kind kind, bool omit, A* out) {
   const A* x = L.src.template data<A>();
   int64_t pre = L.pre, n = L.n, post = L.post;
   std::vector<int64_t> count;
+  std::vector<A> scratch;
   for (int64_t p = 0; p < post; ++p) {
     const A* blk = x + p * n * pre;
     A* o = out + p * pre;
@@ -176,15 +204,17 @@ void run_kernel(const Layout& L, Kind kind, bool omit, A* out) {
       o[0] = s;
       continue;
     }
-    for (int64_t i = 0; i < pre; ++i) o[i] = A{};
-    if (omit || kind == Kind::Mean) count.assign(pre, 0);
-    for (int64_t j = 0; j < n; ++j) {
-      const A* row = blk + j * pre;
-      if (omit) {
-        for (int64_t i = 0; i < pre; ++i)
-          if (!is_nan_v(row[i])) { o[i] += row[i]; ++count[i]; }
-      } else {
-        for (int64_t i = 0; i < pre; ++i) o[i] += row[i];
+    if (scratch.empty()) {
+      int levels = 2;
+      for (int64_t m = n; m > kPairwiseBlock; m = (m + 1) / 2) ++levels;
+      scratch.assign(static_cast<size_t>(levels * pre), A{});
+    }
+    pairwise_rows(blk, n, pre, omit, o, scratch.data());
+    if (omit) {
+      count.assign(pre, 0);
+      for (int64_t j = 0; j < n; ++j) {
+        const A* row = blk + j * pre;
+        for (int64_t i = 0; i < pre; ++i) count[i] += !is_nan_v(row[i]);
       }
     }
     if (kind == Kind::Mean)
@@ -319,7 +349,9 @@ void cumsum_kernel(const Layout& L, const A* x, A* o, bool reverse, bool omit) {
 }  // namespace
 
 Tensor cumsum_dim(const Tensor& x, int dim, bool reverse, NanFlag nan) {
-  ClassId rc = sum_result_class(x.cls(), static_cast<int>(OutType::Default));
+  // cumsum has no outtype: integer classes are kept (saturating), logical and char give double.
+  ClassId rc = sum_result_class(
+      x.cls(), static_cast<int>(is_integer_class(x.cls()) ? OutType::Native : OutType::Default));
   ClassId work = rc == ClassId::Single ? ClassId::Single : ClassId::Double;
   Tensor src = x.cls() == work ? x : x.to_class(work);
   Layout L = make_layout(src, {dim});

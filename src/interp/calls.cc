@@ -80,7 +80,14 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
       try {
         r = fn.builtin->fn(*this, args, nargout);
       } catch (MatlabError& e) {
-        if (e.raised_by().empty() && e.stack().empty()) e.raised_by() = fn.builtin->name;
+        if (e.raised_by().empty() && e.stack().empty()) {
+          // error()/rethrow() report the calling function (MATLAB: "Error using f").
+          const std::string& n = fn.builtin->name;
+          if (n == "error" || n == "rethrow" || n == "throw" || n == "throwAsCaller")
+            e.raised_by() = cur_ && cur_->def ? cur_->def->name : std::string();
+          else
+            e.raised_by() = n;
+        }
         throw;
       } catch (const std::bad_alloc&) {
         MatlabError e("MATLAB:nomem", "Out of memory.");
@@ -557,13 +564,48 @@ void Interpreter::clear_functions() {
   path_cache_.clear();
 }
 
+void Interpreter::unlink_refs() {
+  for (Frame* f = cur_; f; f = f->caller)
+    for (auto& s : f->slots)
+      if (s.ref) {
+        s.ref = nullptr;
+        s.set = false;
+        s.v = Value(0.0);
+      }
+  if (cur_ != &base_)
+    for (auto& s : base_.slots)
+      if (s.ref) {
+        s.ref = nullptr;
+        s.set = false;
+      }
+}
+
+void Interpreter::clear_persistents() {
+  unlink_refs();
+  persistents_.clear();
+}
+
+void Interpreter::clear_globals() {
+  unlink_refs();
+  globals_.clear();
+}
+
 std::string format_error(const MatlabError& e) {
   std::string s;
   if (!e.raised_by().empty()) s += "Error using " + e.raised_by() + "\n";
   s += e.message() + "\n";
+  // Parse errors carry file:line:col in the message already.
+  const std::string& id = e.identifier();
+  if (id == "MATLAB:syntax" || id == "MATLAB:unbalancedBrackets" ||
+      id == "MATLAB:unterminatedString" || id == "MATLAB:missingEnd")
+    return s;
   bool first = true;
+  const StackFrame* prev = nullptr;
   for (const auto& f : e.stack()) {
     if (f.file.empty()) continue;
+    // Deep recursion repeats one frame hundreds of times: print each run once.
+    if (prev && prev->name == f.name && prev->line == f.line && prev->file == f.file) continue;
+    prev = &f;
     if (first) s += "\n";
     first = false;
     s += "Error in " + f.name + " (line " + std::to_string(f.line) + ")\n";

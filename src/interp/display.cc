@@ -295,6 +295,7 @@ void for_each_page(Printer& p, const Dims& d, const std::string& name, Body body
   const int64_t page_elems = d.rows() * d.cols();
   const int64_t pages = page_elems ? d.numel() / page_elems : 0;
   for (int64_t k = 0; k < pages; ++k) {
+    if (k > 0) p.blank();  // MATLAB separates pages by two blank lines (format loose)
     p.line(name + page_label(d, k) + " =");
     p.blank();
     body(k, k * page_elems);

@@ -242,10 +242,11 @@ FormattedNumeric format_numeric(const Tensor& t, NumericFormat nf) {
     neg[i] = std::signbit(z.imag()) && !std::isnan(z.imag());
     im[i] = real_text(std::fabs(z.imag()), p.fmt);
     if (std::isnan(z.imag())) im[i] = "NaN";
-    wr = std::max(wr, re[i].size());
+    // The real part's field reserves a sign slot: widths come from the unsigned text.
+    wr = std::max(wr, re[i].size() - (re[i][0] == '-' ? 1 : 0));
     wi = std::max(wi, im[i].size());
   }
-  r.width = 3 + static_cast<int>(wr) + 3 + static_cast<int>(wi) + 1;
+  r.width = 3 + static_cast<int>(wr) + 3 + static_cast<int>(wi) + 1;  // "   re + imi"
   r.texts.reserve(n);
   for (int64_t i = 0; i < n; ++i) {
     r.texts.push_back(pad_left(re[i], 3 + static_cast<int>(wr)) + (neg[i] ? " - " : " + ") +

@@ -116,6 +116,20 @@ inline bool special_scalar(ResolvedFn::Special sp, double x, double& r) {
   }
 }
 
+/// mod/rem of integer-valued doubles below 2^53 in magnitude, computed exactly in int64 (the
+/// same values as the builtins; other arguments go to Builtin::scalar2).
+inline bool special_scalar2(ResolvedFn::Special sp, double x, double y, double& r) {
+  if (sp != ResolvedFn::Special::Mod && sp != ResolvedFn::Special::Rem) return false;
+  constexpr double kLim = 9007199254740992.0;  // 2^53
+  if (!(std::fabs(x) < kLim && std::fabs(y) < kLim) || y == 0) return false;
+  int64_t a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
+  if (static_cast<double>(a) != x || static_cast<double>(b) != y) return false;
+  int64_t m = a % b;
+  if (sp == ResolvedFn::Special::Mod && m != 0 && ((m < 0) != (b < 0))) m += b;
+  r = static_cast<double>(m);
+  return true;
+}
+
 }  // namespace
 
 // Reads the function cache of an identifier's slot, resolving on a miss.
@@ -218,6 +232,11 @@ Value Interpreter::eval(const Expr& e) {
     case ExprKind::Number: {
       const auto& n = static_cast<const NumberExpr&>(e);
       if (n.imaginary) return Value(Tensor::complex_scalar({0.0, n.value}));
+      if (!n.int_class.empty()) {  // hex/binary literal: 0x1F is uint8, 0xFFs8 is int8
+        std::optional<ClassId> c = class_from_name(n.int_class);
+        MF_ASSERT(c.has_value(), "parser produced an unknown integer literal class");
+        return Value(Tensor::scalar(n.value, *c));
+      }
       return Value(n.value);
     }
     case ExprKind::String: {
@@ -356,7 +375,7 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
   switch (e.kind) {
     case ExprKind::Number: {
       const auto& n = static_cast<const NumberExpr&>(e);
-      if (n.imaginary) return false;
+      if (n.imaginary || !n.int_class.empty()) return false;
       out = n.value;
       return true;
     }
@@ -430,9 +449,11 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
         out = b->scalar1(x);
         return true;
       }
-      if (!b->scalar2) return false;
+      if (!b->scalar2 && sp == ResolvedFn::Special::None) return false;
       double x, y;
       if (!eval_scalar(*ix.args[0], x) || !eval_scalar(*ix.args[1], y)) return false;
+      if (special_scalar2(sp, x, y, out)) return true;
+      if (!b->scalar2) return false;
       out = b->scalar2(x, y);
       return true;
     }

@@ -152,7 +152,20 @@ static void set_level(Value& cur, bool defined, std::vector<Level>& levels, size
         } catch (const MatlabError&) {
         }
       }
+      if (!sd && defined && cur.is_struct()) {
+        // s(k).f = v beyond the end: start from an element with s's fields.
+        StructArray e(Dims(1, 1));
+        for (const auto& f : cur.struct_array().fields()) e.add_field(f);
+        sub = Value(std::move(e));
+        sd = true;
+      }
       set_level(sub, sd, levels, i + 1, rhs);
+      if (defined && cur.is_struct() && sub.is_struct()) {
+        // New fields created through the element appear in the whole array.
+        for (const auto& f : sub.struct_array().fields()) cur.struct_array().add_field(f);
+        for (const auto& f : cur.struct_array().fields()) sub.struct_array().add_field(f);
+        sub.struct_array().set_field_order(cur.struct_array().fields());
+      }
       assign_paren(cur, defined, L.idx, sub);
       return;
     }
@@ -248,6 +261,80 @@ static const std::string& assign_target(Interpreter& in, const Expr& target, con
   in.set_slot(id.slot, std::move(root_v));
   return id.name;
 }
+
+namespace {
+
+/// A multi-assignment target that may stand for several outputs: c{idx} (one numeric or ':'
+/// subscript) or s.f of a struct array.
+struct ListTarget {
+  size_t count = 1;
+  int kind = 0;  ///< 0 ordinary, 1 brace list, 2 struct field list
+  std::vector<double> idx;  ///< brace: linear indices (1-based)
+};
+
+ListTarget list_target(Interpreter& in, const Expr& t) {
+  ListTarget L;
+  if (t.kind == ExprKind::Index) {
+    const auto& ix = static_cast<const IndexExpr&>(t);
+    if (!ix.is_brace || ix.args.size() != 1 || ix.base->kind != ExprKind::Ident) return L;
+    const Value* v = in.slot_value(static_cast<const IdentExpr&>(*ix.base).slot);
+    Dims d = v ? v->dims() : Dims(0, 0);
+    const Expr& a = *ix.args[0];
+    Value sub(0.0);
+    if (a.kind == ExprKind::Colon) {
+      Tensor t2 = Tensor::uninit(ClassId::Double, Dims(1, d.numel()));
+      for (int64_t k = 0; k < d.numel(); ++k) t2.set_double(k, static_cast<double>(k + 1));
+      sub = Value(std::move(t2));
+    } else {
+      in.end_stack_.push_back({d, 0, 1});
+      EndGuard g{in.end_stack_};
+      sub = in.eval(a);
+    }
+    if (!sub.is_tensor() || sub.is_logical() || sub.is_char()) return L;
+    Tensor ti = sub.tensor();
+    L.kind = 1;
+    L.count = static_cast<size_t>(ti.numel());
+    for (int64_t k = 0; k < ti.numel(); ++k) L.idx.push_back(ti.get_double(k));
+    return L;
+  }
+  if (t.kind == ExprKind::Field) {
+    const auto& f = static_cast<const FieldExpr&>(t);
+    if (f.dynamic || f.base->kind != ExprKind::Ident) return L;
+    const Value* v = in.slot_value(static_cast<const IdentExpr&>(*f.base).slot);
+    if (!v || !v->is_struct() || v->numel() == 1) return L;
+    L.kind = 2;
+    L.count = static_cast<size_t>(v->numel());
+  }
+  return L;
+}
+
+const std::string& assign_list_target(Interpreter& in, const Expr& t, const ListTarget& L,
+                                      std::vector<Value>& vals, size_t& p) {
+  if (L.kind == 0) return assign_target(in, t, vals[p++]);
+  const Expr* base = t.kind == ExprKind::Index ? static_cast<const IndexExpr&>(t).base.get()
+                                               : static_cast<const FieldExpr&>(t).base.get();
+  const auto& id = static_cast<const IdentExpr&>(*base);
+  const Value* cur = in.slot_value(id.slot);
+  bool defined = cur != nullptr;
+  Value v = defined ? *cur : Value();
+  if (L.kind == 1) {
+    for (double k : L.idx) {
+      Value idx(k);
+      assign_brace(v, defined, std::span<const Value>(&idx, 1), vals[p++]);
+      defined = true;
+    }
+  } else {
+    const std::string& field = static_cast<const FieldExpr&>(t).name;
+    StructArray sa = v.struct_array();
+    int fi = sa.add_field(field);
+    for (size_t k = 0; k < L.count; ++k) sa.at(static_cast<int64_t>(k), fi) = vals[p++];
+    v = Value(std::move(sa));
+  }
+  in.set_slot(id.slot, std::move(v));
+  return id.name;
+}
+
+}  // namespace
 
 void Interpreter::display_assigned(const std::string& name, const Value& v) {
   display_value(*session_.out, v, name, session_);
@@ -392,11 +479,15 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
     for (const auto& a : c.args) {
       if (a == "all" || a == "-all" || a == "variables" || a == "-variables") {
         all = true;
-        if (a == "all" || a == "-all") in.clear_functions();
+        if (a == "all" || a == "-all") {
+          in.clear_functions();
+          in.clear_persistents();
+        }
       } else if (a == "functions" || a == "-functions") {
         in.clear_functions();
+        in.clear_persistents();
       } else if (a == "global" || a == "-global") {
-        in.globals_.clear();
+        in.clear_globals();
       } else if (!a.empty() && a[0] != '-') {
         names.push_back(a);
       }
@@ -445,17 +536,42 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
         if (s.print) display_assigned(name, *slot_value(cur_->layout->find(name)));
         return Flow::Normal;
       }
-      // Multiple assignment: [a, ~, c] = f(...) or = c{:}.
+      // Multiple assignment: [a, ~, c] = f(...) or = c{:}; [c{1:2}] = ... and [s.f] = ...
+      // targets stand for several outputs each.
       size_t nt = a.targets.size();
+      std::vector<ListTarget> lists(nt);
+      size_t nout = 0;
+      for (size_t i = 0; i < nt; ++i) {
+        if (a.targets[i]) lists[i] = list_target(*this, *a.targets[i]);
+        nout += lists[i].count;
+      }
       std::vector<Value> vals;
       const Expr& r = *a.rhs;
       if (r.kind == ExprKind::Index || r.kind == ExprKind::Field || r.kind == ExprKind::Ident)
-        eval_chain(r, static_cast<int>(nt), vals);
+        eval_chain(r, static_cast<int>(nout), vals);
       else
         vals.push_back(eval(r));
-      size_t needed = 0;
-      for (size_t i = 0; i < nt; ++i)
-        if (a.targets[i]) needed = i + 1;
+      size_t needed = 0, pos = 0;
+      for (size_t i = 0; i < nt; ++i) {
+        pos += lists[i].count;
+        if (a.targets[i]) needed = pos;
+      }
+      if (nout != nt) {
+        if (vals.size() < needed)
+          throw_error("MATLAB:needMoreRhsOutputs",
+                      "Insufficient number of outputs from right hand side of equal sign to "
+                      "satisfy assignment.");
+        size_t p = 0;
+        for (size_t i = 0; i < nt; ++i) {
+          if (!a.targets[i]) {
+            p += 1;
+            continue;
+          }
+          const std::string& name = assign_list_target(*this, *a.targets[i], lists[i], vals, p);
+          if (s.print) display_assigned(name, *slot_value(cur_->layout->find(name)));
+        }
+        return Flow::Normal;
+      }
       if (vals.size() < needed) {
         if (r.kind == ExprKind::Index || r.kind == ExprKind::Field || r.kind == ExprKind::Ident)
           throw_error("MATLAB:needMoreRhsOutputs",
@@ -513,6 +629,11 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     case StmtKind::Switch: {
       const auto& sw = static_cast<const SwitchStmt&>(s);
       Value subject = eval(*sw.subject);
+      // MATLAB: the switch expression must be a scalar or a character vector.
+      if (!(subject.is_text() || (subject.is_tensor() && subject.numel() == 1) ||
+            (subject.is_string() && subject.numel() == 1) || subject.is_object()))
+        throw_error("MATLAB:switch:exprNotScalarOrChar",
+                    "SWITCH expression must be a scalar or a character vector.");
       for (const auto& c : sw.cases) {
         if (!c.value) return exec_block(c.body);
         if (switch_matches(subject, eval(*c.value))) return exec_block(c.body);
@@ -561,7 +682,7 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     }
     case StmtKind::Persistent: {
       const auto& d = static_cast<const DeclStmt&>(s);
-      auto& store = persistents_[cur_->def];
+      auto& store = persistents_[cur_->file + ">" + (cur_->def ? cur_->def->name : cur_->name)];
       for (size_t i = 0; i < d.names.size(); ++i) {
         auto it = store.try_emplace(d.names[i]).first;
         Slot& sl = cur_->slots[static_cast<size_t>(d.slots[i])];

@@ -41,6 +41,8 @@ ResolvedFn Interpreter::resolve_function(std::string_view name_sv, const CodeUni
     else if (name == "log") r.special = ResolvedFn::Special::Log;
     else if (name == "log2") r.special = ResolvedFn::Special::Log2;
     else if (name == "log10") r.special = ResolvedFn::Special::Log10;
+    else if (name == "mod") r.special = ResolvedFn::Special::Mod;
+    else if (name == "rem") r.special = ResolvedFn::Special::Rem;
   }
   return r;
 }

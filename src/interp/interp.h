@@ -40,7 +40,7 @@ struct Layout;
 struct ResolvedFn {
   enum class Kind : uint8_t { None, Builtin, User, Script };
   /// Scalar fast paths the evaluator applies itself (real-domain guards).
-  enum class Special : uint8_t { None, Sqrt, Log, Log2, Log10 };
+  enum class Special : uint8_t { None, Sqrt, Log, Log2, Log10, Mod, Rem };
   Kind kind = Kind::None;
   Special special = Special::None;
   const Builtin* builtin = nullptr;
@@ -148,7 +148,14 @@ public:
   Frame* base_frame() { return &base_; }
   /// Clears variables of the current frame (names empty: all).
   void clear_vars(const std::vector<std::string>& names);
+  /// Forgets cached function files (path change, `clear functions`).
   void clear_functions();
+  /// `clear all` / `clear functions` also reset persistent variables.
+  void clear_persistents();
+  /// `clear global`.
+  void clear_globals();
+  /// Unlinks every global/persistent slot of the live frames (before their storage goes).
+  void unlink_refs();
   Value variable_value(Frame& f, const std::string& name, bool* found);
   /// Parses a function file found on the path; cached by name.
   std::shared_ptr<CodeUnit> find_path_unit(const std::string& name);
@@ -227,7 +234,8 @@ public:
   uint64_t generation_ = 1;              ///< bumps on path/clear changes
   std::unordered_map<std::string, std::shared_ptr<CodeUnit>> path_cache_;  ///< null = absent
   std::map<std::string, Value> globals_;
-  std::map<const ast::FunctionDef*, std::map<std::string, Value>> persistents_;
+  /// Persistent variables by "file>function" (stable when a file is parsed again).
+  std::map<std::string, std::map<std::string, Value>> persistents_;
   Registry own_builtins_;                ///< interpreter builtins (eval, addpath, ...), checked first
   struct EndCtx {
     Dims dims;

@@ -311,11 +311,15 @@ Outputs bi_clear(CallContext& ctx, Args args, int nargout) {
     std::string s = a.to_text("name");
     if (s == "all" || s == "-all" || s == "variables" || s == "-variables") {
       all = true;
-      if (s == "all" || s == "-all") in.clear_functions();
+      if (s == "all" || s == "-all") {
+        in.clear_functions();
+        in.clear_persistents();
+      }
     } else if (s == "functions" || s == "-functions") {
       in.clear_functions();
+      in.clear_persistents();
     } else if (s == "global" || s == "-global") {
-      in.globals_.clear();
+      in.clear_globals();
     } else if (!s.empty() && s[0] != '-') {
       names.push_back(s);
     }

@@ -36,12 +36,14 @@ Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Stor
 Tensor Tensor::uninit(ClassId cls, const Dims& dims, bool complex) {
   for (int64_t d : dims)
     if (d < 0) throw_error("MATLAB:badDimension", "Size inputs must be nonnegative integers.");
-  int64_t n = dims.numel();
   size_t esz = static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
-  if (n > 0 && static_cast<uint64_t>(n) > (uint64_t(1) << 62) / esz)
+  double want = static_cast<double>(esz);  // in double: the int64 product may overflow
+  for (int64_t d : dims) want *= static_cast<double>(d);
+  if (want > static_cast<double>(uint64_t(1) << 62))
     throw_error("MATLAB:array:SizeLimitExceeded",
                 "Requested %s (%.1fGB) array exceeds maximum array size preference.",
-                dims.str().c_str(), static_cast<double>(n) * esz / 1e9);
+                dims.str().c_str(), want / 1e9);
+  int64_t n = dims.numel();
   Dims d = dims;
   d.normalize();
   try {

@@ -119,11 +119,13 @@ TEST(ReduceSum, EmptyConventions) {
 }
 
 TEST(ReduceSum, ClassesAndOuttype) {
-  expect_tensor(call1("sum", {Row({100, 100}, ClassId::Int8)}), Dims(1, 1), ClassId::Int8, {127});
+  expect_tensor(call1("sum", {Row({100, 100}, ClassId::Int8)}), Dims(1, 1), ClassId::Double, {200});
+  expect_tensor(call1("sum", {Row({100, 100}, ClassId::Int8), S("native")}), Dims(1, 1),
+                ClassId::Int8, {127});
   expect_tensor(call1("sum", {Row({100, 100}, ClassId::Int8), S("double")}), Dims(1, 1),
                 ClassId::Double, {200});
-  expect_tensor(call1("sum", {Row({100, 100, -100}, ClassId::Int8)}), Dims(1, 1), ClassId::Int8,
-                {100});
+  expect_tensor(call1("sum", {Row({100, 100, -100}, ClassId::Int8), S("native")}), Dims(1, 1),
+                ClassId::Int8, {100});
   expect_tensor(call1("sum", {Row({1, 0, 1}, ClassId::Logical)}), Dims(1, 1), ClassId::Double, {2});
   expect_tensor(call1("sum", {Row({1, 0, 1}, ClassId::Logical), S("native")}), Dims(1, 1),
                 ClassId::Logical, {1});
@@ -131,7 +133,9 @@ TEST(ReduceSum, ClassesAndOuttype) {
   expect_tensor(call1("sum", {Row({1.5, 2}, ClassId::Single)}), Dims(1, 1), ClassId::Single, {3.5});
   expect_tensor(call1("sum", {Row({1.5, 2}, ClassId::Single), S("double")}), Dims(1, 1),
                 ClassId::Double, {3.5});
-  expect_tensor(call1("prod", {Row({200, 2}, ClassId::Int16)}), Dims(1, 1), ClassId::Int16, {400});
+  expect_tensor(call1("prod", {Row({200, 2}, ClassId::Int16)}), Dims(1, 1), ClassId::Double, {400});
+  expect_tensor(call1("prod", {Row({200, 200}, ClassId::Int16), S("native")}), Dims(1, 1),
+                ClassId::Int16, {32767});
   expect_tensor(call1("prod", {Row({1, 1}, ClassId::Logical)}), Dims(1, 1), ClassId::Double, {1});
   expect_tensor(call1("mean", {Row({1, 2}, ClassId::Int8)}), Dims(1, 1), ClassId::Double, {1.5});
   expect_tensor(call1("mean", {Row({1, 2}, ClassId::Int8), S("native")}), Dims(1, 1),

@@ -119,6 +119,12 @@ TEST(InterpControl, ScalarLoopBenchmarkValue) {
   double s = 0;
   for (int i = 1; i <= 1000; ++i) s = s + std::sqrt(static_cast<double>(i)) * (i % 7);
   EXPECT_DOUBLE_EQ(r.num("s"), s);
+  // The evaluator's scalar mod/rem agree with the array builtins.
+  r("xs = [-7 -1 5 6 7 -6 5.5]; ys = [3 3 -3 3 0 3 2]; ok = 1; "
+    "mv = mod(xs, ys); rv = rem(xs, ys); "
+    "for k = 1:7, if mod(xs(k), ys(k)) ~= mv(k), ok = 0; end, "
+    "q = rem(xs(k), ys(k)); if ~(q == rv(k) || (isnan(q) && isnan(rv(k)))), ok = 0; end, end");
+  EXPECT_EQ(r.num("ok"), 1);
   // sqrt of a negative scalar still goes to the complex builtin.
   r("z = sqrt(-4);");
   const Value* z = r.in.base_var("z");

@@ -146,7 +146,7 @@ TEST(Display, NdPages) {
   Tensor t = Tensor::zeros(ClassId::Double, Dims({1, 2, 2}));
   for (int i = 0; i < 4; ++i) t.set_double(i, i + 1);
   EXPECT_EQ(show(Value(t)),
-            "x(:,:,1) =\n\n     1     2\n\nx(:,:,2) =\n\n     3     4\n\n");
+            "x(:,:,1) =\n\n     1     2\n\n\nx(:,:,2) =\n\n     3     4\n\n");
 }
 
 // ----- empties ------------------------------------------------------------------------

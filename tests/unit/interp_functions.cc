@@ -122,6 +122,10 @@ TEST(InterpFunctions, CommaSeparatedLists) {
   r("[a, b] = c{1:2};");
   EXPECT_EQ(r.num("a"), 1);
   EXPECT_EQ(r.num("b"), 2);
+  r("c2 = {}; [c2{1:3}] = deal(7, 8, 9); c23 = c2{3}; st(1).a = 1; st(2).a = 2; "
+    "[st.a] = deal(10, 20); st2 = st(2).a;");
+  EXPECT_EQ(r.num("c23"), 9);
+  EXPECT_EQ(r.num("st2"), 20);
   r("s(1).f = 5; s(2).f = 6; v = [s.f];");
   EXPECT_EQ(r.in.base_var("v")->numel(), 2);
   // end inside indexing, including in a function-call-looking expression of a variable.

@@ -64,7 +64,8 @@ TEST(AccelGraph, ShapeAndClassInference) {
   EXPECT_EQ(reduce(ReduceKind::Mean, i8, {0})->cls, ClassId::Double);
   EXPECT_EQ(reduce(ReduceKind::Any, s, {0, 1})->dims, Dims(1, 1));
   EXPECT_EQ(reduce(ReduceKind::Sum, s, {5})->dims, Dims(3, 4));
-  EXPECT_EQ(matmul(input(make(Dims(2, 3), {1, 2, 3, 4, 5, 6})), row.get() ? input(make(Dims(3, 1), {1, 1, 1})) : nullptr)->dims,
+  EXPECT_EQ(matmul(input(make(Dims(2, 3), {1, 2, 3, 4, 5, 6})), input(make(Dims(3, 1), {1, 1, 1})))
+                ->dims,
             Dims(2, 1));
   EXPECT_EQ(transpose(row)->dims, Dims(4, 1));
   EXPECT_EQ(eye(3, 5)->dims, Dims(3, 5));

@@ -70,6 +70,27 @@ void fuse_elementwise(Plan& p) {
       else note_rejection(c, d);
     }
   }
+  // Sibling regions: same iteration space and a common source read once for both.
+  for (size_t g = 0; g < p.groups.size(); ++g) {
+    if (!elementwise_group(p.groups[g])) continue;
+    for (size_t h = g + 1; h < p.groups.size(); ++h) {
+      if (!elementwise_group(p.groups[h]) ||
+          p.groups[h].members.front()->dims != p.groups[g].members.front()->dims)
+        continue;
+      std::set<const Node*> reads_g;
+      std::vector<const Node*> tmp;
+      for (const Node* m : p.groups[g].members) p.reads_of(m, tmp);
+      reads_g.insert(tmp.begin(), tmp.end());
+      tmp.clear();
+      for (const Node* m : p.groups[h].members) p.reads_of(m, tmp);
+      bool shared = false;
+      for (const Node* r : tmp) shared |= reads_g.count(r) > 0 && p.group_of(r) != static_cast<int>(g);
+      if (!shared) continue;
+      Decision d = p.can_merge(static_cast<int>(g), static_cast<int>(h));
+      if (d) p.merge_groups(static_cast<int>(g), static_cast<int>(h));
+      else note_rejection(p.groups[h].members.front(), d);
+    }
+  }
   for (FusionGroup& g : p.groups) {
     if (!elementwise_group(g)) continue;
     std::set<const Node*> params;

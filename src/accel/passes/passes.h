@@ -25,7 +25,8 @@ void fuse_reduction(Plan& p);
 void fuse_matmul_epilogue(Plan& p);
 
 /// Maximal elementwise regions: a node joins a producer's elementwise group when it has the
-/// same iteration space and the group graph stays acyclic; regions that meet are merged.
+/// same iteration space and the group graph stays acyclic; regions that meet are merged, and so
+/// are sibling regions of one space that read a common source (it is then read once).
 /// A region containing several loop iterations (distinct loop-index / RNG-offset Params) is
 /// labelled `loop`.
 void fuse_elementwise(Plan& p);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -51,6 +52,7 @@ struct Partial {
   int64_t count = 0;
   bool found = false;
   bool nan = false;
+  double nan_v = 0;  ///< min/max: the first NaN met (returned as is, like the eager engine)
 };
 
 constexpr int64_t kPairwiseBlock = 128;  // builtins/reduce_core.cc, documented in reduce.h
@@ -105,6 +107,7 @@ template <class T> void fold_leaf(const KReduce& r, const T* x, bool uni, int le
       for (int j = 0; j < len; ++j) {
         const T v = at(j);
         if (truth_nan(v)) {
+          if (!p.nan) p.nan_v = static_cast<double>(v);
           p.nan = true;
           continue;
         }
@@ -145,6 +148,7 @@ void combine_ordered(const KReduce& r, Partial& acc, const Partial& next) {
     case ReduceKind::Min:
     case ReduceKind::Max: {
       const bool mx = r.kind == ReduceKind::Max;
+      if (!acc.nan && next.nan) acc.nan_v = next.nan_v;
       acc.nan |= next.nan;
       if (next.found && (!acc.found || (mx ? next.v > acc.v : next.v < acc.v))) {
         acc.v = next.v;
@@ -184,7 +188,7 @@ template <class A> A finish(const KReduce& r, A sum, const Partial& acc, int64_t
     case ReduceKind::Mean: return sum / static_cast<A>(r.omitnan ? count : n);
     case ReduceKind::Min:
     case ReduceKind::Max:
-      if (acc.nan && (!r.omitnan || !acc.found)) return std::numeric_limits<A>::quiet_NaN();
+      if (acc.nan && (!r.omitnan || !acc.found)) return static_cast<A>(acc.nan_v);
       return static_cast<A>(acc.v);
     default: return A{};
   }
@@ -299,45 +303,51 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
       }
     }
   } else {
+    // Strided: each lane follows the pairwise order of pre == 1 (rows in blocks of <= 128 left
+    // to right, longer row ranges split at n/2, halves added), as builtins/reduce_core.cc's
+    // pairwise_rows; prod, min, max, any, all fold rows left to right.
     const int64_t nlc = chunks_of(pre);
+    int levels = 2;
+    for (int64_t m = n; m > kPairwiseBlock; m = (m + 1) / 2) ++levels;
     parallel_for(post * nlc, [&](int64_t t) {
       const int64_t p = t / nlc, i0 = (t % nlc) * kChunk;
       const int len = static_cast<int>(std::min<int64_t>(kChunk, pre - i0));
       Scratch& s = thread_scratch();
-      // Lane states: sums/products in the accumulation type (held exactly in double).
-      std::vector<double> acc(nr * len);
+      // sums[(level * nr + r) * len + i]: pairwise partial sums (values of A held in double).
+      std::vector<double> sums(static_cast<size_t>(levels) * nr * len, 0.0);
+      std::vector<double> prod(nr * len, 1.0);
       std::vector<Partial> st(nr * len);
       std::vector<int64_t> cnt(nr * len, 0);
-      for (size_t r = 0; r < nr; ++r) {
-        const KReduce& kr = k.reduces[r];
-        for (int i = 0; i < len; ++i) {
-          acc[r * len + i] = kr.kind == ReduceKind::Prod ? 1.0 : 0.0;
-          if (kr.kind == ReduceKind::All) st[r * len + i].found = true;
-        }
-      }
-      for (int64_t j = 0; j < n; ++j) {
+      for (size_t r = 0; r < nr; ++r)
+        if (k.reduces[r].kind == ReduceKind::All)
+          for (int i = 0; i < len; ++i) st[r * len + i].found = true;
+      auto fold_row = [&](int64_t j, int level) {
         eval_chunk(body, (p * n + j) * pre + i0, len, s);
         for (size_t r = 0; r < nr; ++r) {
           const KReduce& kr = k.reduces[r];
           const bool uni = code[kr.value].uniform;
           with_value(s, kr.acc, kr.value, [&](const auto* x) {
             using T = std::remove_cv_t<std::remove_pointer_t<decltype(x)>>;
-            double* a = &acc[r * len];
-            Partial* ps = &st[r * len];
-            int64_t* c = &cnt[r * len];
             switch (kr.kind) {
               case ReduceKind::Sum:
               case ReduceKind::Mean:
-              case ReduceKind::Prod:
                 if constexpr (std::is_floating_point_v<T>) {
-                  const bool prod = kr.kind == ReduceKind::Prod;
+                  double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
                   for (int i = 0; i < len; ++i) {
                     const T v = x[uni ? 0 : i];
                     if (kr.omitnan && v != v) continue;
-                    T cur = static_cast<T>(a[i]);
-                    cur = prod ? cur * v : cur + v;
-                    a[i] = static_cast<double>(cur);
-                    ++c[i];
+                    a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) + v));
+                    ++cnt[r * len + i];
+                  }
+                }
+                break;
+              case ReduceKind::Prod:
+                if constexpr (std::is_floating_point_v<T>) {
+                  double* a = &prod[r * len];
+                  for (int i = 0; i < len; ++i) {
+                    const T v = x[uni ? 0 : i];
+                    if (kr.omitnan && v != v) continue;
+                    a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) * v));
                   }
                 }
                 break;
@@ -346,16 +356,43 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
                   Partial one;
                   if (kr.kind == ReduceKind::All) one.found = true;
                   fold_leaf(kr, x + (uni ? 0 : i), true, 1, one);
-                  combine_ordered(kr, ps[i], one);
+                  combine_ordered(kr, st[r * len + i], one);
                 }
             }
           });
         }
-      }
-      for (size_t r = 0; r < nr; ++r)
+      };
+      // Rows [lo, lo+cnt) into sums level `level` (levels above are scratch for the right half).
+      std::function<void(int64_t, int64_t, int)> visit = [&](int64_t lo, int64_t c, int level) {
+        if (c <= kPairwiseBlock) {
+          std::fill(sums.begin() + static_cast<size_t>(level) * nr * len,
+                    sums.begin() + static_cast<size_t>(level + 1) * nr * len, 0.0);
+          for (int64_t j = lo; j < lo + c; ++j) fold_row(j, level);
+          return;
+        }
+        const int64_t h = c / 2;
+        visit(lo, h, level);
+        visit(lo + h, c - h, level + 1);
+        for (size_t r = 0; r < nr; ++r) {
+          const KReduce& kr = k.reduces[r];
+          if (kr.kind != ReduceKind::Sum && kr.kind != ReduceKind::Mean) continue;
+          double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
+          const double* b = &sums[(static_cast<size_t>(level + 1) * nr + r) * len];
+          if (kr.acc == VType::F32)
+            for (int i = 0; i < len; ++i)
+              a[i] = static_cast<double>(static_cast<float>(a[i]) + static_cast<float>(b[i]));
+          else
+            for (int i = 0; i < len; ++i) a[i] += b[i];
+        }
+      };
+      visit(0, n, 0);
+      for (size_t r = 0; r < nr; ++r) {
+        const KReduce& kr = k.reduces[r];
+        const bool is_sum = kr.kind == ReduceKind::Sum || kr.kind == ReduceKind::Mean;
         for (int i = 0; i < len; ++i)
-          write_result(k.reduces[r], outs[r], p * pre + i0 + i, acc[r * len + i], st[r * len + i],
-                       n, cnt[r * len + i]);
+          write_result(kr, outs[r], p * pre + i0 + i, is_sum ? sums[r * len + i] : prod[r * len + i],
+                       st[r * len + i], n, cnt[r * len + i]);
+      }
     });
   }
   if (fault.raised.load()) return result_of(fault);

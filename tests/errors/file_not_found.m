@@ -1,0 +1,2 @@
+fid = fopen('/nonexistent/file.txt', 'r');
+line = fgetl(fid);

@@ -1,0 +1,205 @@
+// Planner golden tests (XLA style): build a small graph, run the pipeline, check the fusion
+// groups (count and fusion_kind), then check the fused values against the eager engine.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "accel/eager.h"
+#include "accel/evaluate.h"
+#include "accel/lower.h"
+#include "accel/pipeline.h"
+#include "accel/telemetry.h"
+#include "runtime_accel_util.h"
+
+namespace matfuse::accel {
+namespace {
+
+using testing::random_tensor;
+using testing::same_bits;
+
+std::vector<std::string> kinds(const Plan& p) {
+  std::vector<std::string> k;
+  for (const FusionGroup& g : p.groups) k.emplace_back(fusion_kind_name(g.kind));
+  return k;
+}
+
+bool logged(const std::string& text) {
+  for (const std::string& l : rejection_log())
+    if (l.find(text) != std::string::npos) return true;
+  return false;
+}
+
+/// Fused and eager values of roots agree bit for bit.
+void expect_fused_equals_eager(std::vector<NodeRef> roots) {
+  std::vector<Tensor> fused = evaluate(roots);
+  std::vector<Tensor> eager = evaluate_eager(roots);
+  ASSERT_EQ(fused.size(), eager.size());
+  for (size_t i = 0; i < fused.size(); ++i) EXPECT_TRUE(same_bits(fused[i], eager[i])) << "root " << i;
+}
+
+TEST(AccelPlanner, RandChainMeanIsOneReductionKernel) {
+  // x = rand(1024,1,'single'); y = sin(x).*x + 0.5; m = mean(y)
+  NodeRef x = rand(Dims(1024, 1), ClassId::Single, 0x1234, 0);
+  NodeRef y = binary(OpId::Add, binary(OpId::Mul,
+                                       unary(OpId::Sin, x), x),
+                     constant(0.5));
+  NodeRef m = reduce(ReduceKind::Mean, y, {0});
+  std::vector<NodeRef> roots{m};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "reduction");
+  // rand is inlined (recomputed in the kernel), never an input buffer.
+  auto lg = lower_group(p, 0, nullptr);
+  ASSERT_TRUE(lg.has_value());
+  EXPECT_TRUE(lg->kernel.inputs.empty());
+  EXPECT_EQ(lg->kernel.reduces.size(), 1u);
+  expect_fused_equals_eager(roots);
+  EXPECT_EQ(telemetry().last().groups.at(0).provider, "host");
+}
+
+TEST(AccelPlanner, BranchedConsumerSplitsAChain) {
+  // y = exp(x) feeds both z = y + 1 and s = sum(y): y leaves the elementwise kernel and the
+  // reduction reads it (the prologue takes only producers whose consumers are all inside).
+  NodeRef x = input(random_tensor(Dims(1000, 1), ClassId::Double, 1));
+  NodeRef y = unary(OpId::Exp, x);
+  NodeRef z = binary(OpId::Add, y, constant(1));
+  NodeRef s = reduce(ReduceKind::Sum, y, {0});
+  std::vector<NodeRef> roots{z, s};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 2u) << p.str();
+  EXPECT_EQ(kinds(p), (std::vector<std::string>{"elementwise", "reduction"}));
+  EXPECT_TRUE(logged("branch"));
+  EXPECT_EQ(p.groups[0].outputs.size(), 2u);  // y and z leave the elementwise kernel
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, ElementwiseRegionWithSeveralOutputs) {
+  NodeRef a = input(random_tensor(Dims(300, 7), ClassId::Double, 2));
+  NodeRef row = input(random_tensor(Dims(1, 7), ClassId::Double, 3));
+  NodeRef t = binary(OpId::Mul, unary(OpId::Cos, a), row);  // broadcast load of row
+  NodeRef u = binary(OpId::Sub, t, constant(2));
+  NodeRef v = binary(OpId::Max, t, a);
+  std::vector<NodeRef> roots{u, v};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "elementwise");
+  EXPECT_EQ(p.groups[0].outputs.size(), 2u);
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, MatmulWithTwoConsumersTakesNoEpilogue) {
+  NodeRef A = input(random_tensor(Dims(64, 32), ClassId::Double, 4));
+  NodeRef B = input(random_tensor(Dims(32, 16), ClassId::Double, 5));
+  NodeRef C = matmul(A, B);
+  NodeRef D = binary(OpId::Mul, C, constant(2));
+  NodeRef E = binary(OpId::Add, C, constant(1));
+  std::vector<NodeRef> roots{D, E};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 2u) << p.str();
+  EXPECT_EQ(kinds(p), (std::vector<std::string>{"matmul", "elementwise"}));
+  EXPECT_TRUE(logged("2 consumers"));
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, MatmulEpilogueChain) {
+  // max(A*B' .* 0.5 + bias_row, 0) .^ 2 : one matmul_epilogue kernel (B' is a gemm flag).
+  NodeRef A = input(random_tensor(Dims(40, 24), ClassId::Single, 6));
+  NodeRef B = input(random_tensor(Dims(30, 24), ClassId::Single, 7));
+  NodeRef bias = input(random_tensor(Dims(1, 30), ClassId::Single, 8));
+  NodeRef y = binary(OpId::Mul, matmul(A, transpose(B)), constant(0.5));
+  y = binary(OpId::Add, y, bias);
+  y = binary(OpId::Max, y, constant(0));
+  y = binary(OpId::Pow, y, constant(2));
+  std::vector<NodeRef> roots{y};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "matmul_epilogue");
+  auto lg = lower_group(p, 0, nullptr);
+  ASSERT_TRUE(lg.has_value());
+  EXPECT_TRUE(lg->kernel.matmul->trans_b);
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, SiblingSumAndSumOfSquaresShareOneKernel) {
+  NodeRef x = input(random_tensor(Dims(5000, 1), ClassId::Double, 9));
+  NodeRef s1 = reduce(ReduceKind::Sum, x, {0});
+  NodeRef s2 = reduce(ReduceKind::Sum, binary(OpId::Pow, x, constant(2)), {0});
+  std::vector<NodeRef> roots{s1, s2};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "reduction");
+  auto lg = lower_group(p, 0, nullptr);
+  ASSERT_TRUE(lg.has_value());
+  EXPECT_EQ(lg->kernel.reduces.size(), 2u);
+  EXPECT_EQ(lg->kernel.inputs.size(), 1u);  // one pass over x
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, ReductionEpilogue) {
+  // v = sum(x.^2)/n - mean(x)^2 over columns: one reduction kernel with its epilogue.
+  NodeRef x = input(random_tensor(Dims(777, 9), ClassId::Double, 10));
+  NodeRef ss = reduce(ReduceKind::Sum, binary(OpId::Mul, x, x), {0});
+  NodeRef mu = reduce(ReduceKind::Mean, x, {0});
+  NodeRef v = binary(OpId::Sub, binary(OpId::Div, ss, constant(777)), binary(OpId::Mul, mu, mu));
+  std::vector<NodeRef> roots{v};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "reduction");
+  expect_fused_equals_eager(roots);
+}
+
+/// S = S .* exp(a + b .* randn_t), 16 steps, RNG offsets as Params.
+NodeRef trace(const Tensor& s0, uint64_t base) {
+  const int64_t n = s0.numel();
+  NodeRef S = input(s0);
+  for (int t = 0; t < 16; ++t) {
+    NodeRef r = randn(s0.dims(), ClassId::Double, 0xABCDEF, base + static_cast<uint64_t>(t * n));
+    S = binary(OpId::Mul, S,
+               unary(OpId::Exp, binary(OpId::Add, constant(-0.01),
+                                       binary(OpId::Mul, constant(0.2), r))));
+  }
+  return S;
+}
+
+TEST(AccelPlanner, LoopTraceGivesOneKernelWithParamLiftedText) {
+  Tensor s0 = random_tensor(Dims(3000, 1), ClassId::Double, 11, 1, 2);
+  NodeRef t1 = trace(s0, 0), t2 = trace(s0, 987654321);
+  std::vector<NodeRef> r1{t1}, r2{t2};
+  Plan p1 = plan_fusion(r1), p2 = plan_fusion(r2);
+  ASSERT_EQ(p1.groups.size(), 1u) << p1.str();
+  ASSERT_EQ(p2.groups.size(), 1u);
+  EXPECT_EQ(kinds(p1)[0], "loop");
+  auto k1 = lower_group(p1, 0, nullptr), k2 = lower_group(p2, 0, nullptr);
+  ASSERT_TRUE(k1 && k2);
+  EXPECT_EQ(k1->kernel.text(), k2->kernel.text());
+  EXPECT_EQ(k1->kernel.param_u64.size(), 17u);  // key + 16 offsets
+  EXPECT_NE(t1->hash, t2->hash);
+  EXPECT_EQ(t1->shape_hash, t2->shape_hash);
+  expect_fused_equals_eager(r1);
+  expect_fused_equals_eager(r2);
+  EXPECT_TRUE(telemetry().last().groups.at(0).cache_hit);
+}
+
+TEST(AccelPlanner, GeneratorRequestedAsOutputIsMaterialised) {
+  NodeRef g = rand(Dims(100, 3), ClassId::Double, 5, 0);
+  NodeRef y = binary(OpId::Add, g, constant(1));
+  std::vector<NodeRef> roots{g, y};
+  Plan p = plan_fusion(roots);
+  EXPECT_TRUE(p.at(g.get()).materialise);
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, IndependentWorkDoesNotFuseAcrossAReductionCycle) {
+  // z = x + mean(x) (broadcast of the reduction into x's shape): reduction, then elementwise.
+  NodeRef x = input(random_tensor(Dims(400, 1), ClassId::Double, 12));
+  NodeRef y = unary(OpId::Abs, x);
+  NodeRef z = binary(OpId::Sub, y, reduce(ReduceKind::Mean, y, {0}));
+  std::vector<NodeRef> roots{z};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 3u) << p.str();
+  EXPECT_EQ(kinds(p), (std::vector<std::string>{"elementwise", "reduction", "elementwise"}));
+  expect_fused_equals_eager(roots);
+}
+
+}  // namespace
+}  // namespace matfuse::accel
