@@ -1,0 +1,78 @@
+"""Philox4x32-10 streams in NumPy, matching matfuse's rand/randn (src/runtime/philox.inc).
+
+rng(seed) sets key = splitmix64(seed) and counter offset 0; a draw of n elements uses counters
+offset .. offset+n-1 and advances the offset by n. Uniforms are bit-identical to matfuse's;
+normals use the same Box-Muller formula with NumPy's log/cos, so they agree to a few ulps.
+"""
+import numpy as np
+
+M64 = (1 << 64) - 1
+
+
+def key_from_seed(seed):
+    z = (seed + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def philox(counters, key):
+    """Four uint32 words for each uint64 counter."""
+    c0 = (counters & 0xFFFFFFFF).astype(np.uint64)
+    c1 = (counters >> np.uint64(32)).astype(np.uint64)
+    c2 = np.zeros_like(c0)
+    c3 = np.zeros_like(c0)
+    k0, k1 = key & 0xFFFFFFFF, key >> 32
+    lo_mask = np.uint64(0xFFFFFFFF)
+    for r in range(10):
+        if r:
+            k0 = (k0 + 0x9E3779B9) & 0xFFFFFFFF
+            k1 = (k1 + 0xBB67AE85) & 0xFFFFFFFF
+        p0 = np.uint64(0xD2511F53) * c0
+        p1 = np.uint64(0xCD9E8D57) * c2
+        hi0, lo0 = p0 >> np.uint64(32), p0 & lo_mask
+        hi1, lo1 = p1 >> np.uint64(32), p1 & lo_mask
+        c0, c1, c2, c3 = hi1 ^ c1 ^ np.uint64(k0), lo1, hi0 ^ c3 ^ np.uint64(k1), lo0
+    return c0, c1, c2, c3
+
+
+def u01_double(a, b):
+    m = ((a >> np.uint64(5)) << np.uint64(26)) | (b >> np.uint64(6))
+    u = m.astype(np.float64) * 2.0 ** -53
+    u[m == 0] = 2.0 ** -54
+    return u
+
+
+def u01_float(a):
+    m = a >> np.uint64(8)
+    u = m.astype(np.float32) * np.float32(2.0 ** -24)
+    u[m == 0] = np.float32(2.0 ** -25)
+    return u
+
+
+class Stream:
+    def __init__(self, seed=0):
+        self.key = key_from_seed(seed)
+        self.offset = 0
+
+    def _counters(self, n):
+        c = np.arange(self.offset, self.offset + n, dtype=np.uint64)
+        self.offset += n
+        return c
+
+    def rand(self, shape, dtype=np.float64):
+        n = int(np.prod(shape))
+        w = philox(self._counters(n), self.key)
+        u = u01_float(w[0]) if dtype == np.float32 else u01_double(w[0], w[1])
+        return u.reshape(shape, order="F")
+
+    def randn(self, shape, dtype=np.float64):
+        n = int(np.prod(shape))
+        w = philox(self._counters(n), self.key)
+        if dtype == np.float32:
+            u1, u2 = u01_float(w[0]), u01_float(w[1])
+            z = np.sqrt(np.float32(-2) * np.log(u1)) * np.cos(np.float32(2 * np.pi) * u2)
+        else:
+            u1, u2 = u01_double(w[0], w[1]), u01_double(w[2], w[3])
+            z = np.sqrt(-2 * np.log(u1)) * np.cos(2 * np.pi * u2)
+        return z.astype(dtype).reshape(shape, order="F")
