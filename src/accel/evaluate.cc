@@ -53,15 +53,18 @@ int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 }  // namespace
 
 std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) {
-  Plan p = plan_fusion(roots);
-  Values values;
   EvaluationRecord rec;
   rec.reason = reason;
+  rec.start = telemetry_clock();
+  Plan p = plan_fusion(roots);
+  rec.plan_seconds = telemetry_clock() - rec.start;
+  Values values;
   for (int g = 0; g < static_cast<int>(p.groups.size()); ++g) {
     const FusionGroup& G = p.groups[g];
     GroupRecord gr;
     gr.fusion_kind = std::string(fusion_kind_name(G.kind));
     const auto t0 = std::chrono::steady_clock::now();
+    gr.start = telemetry_clock();
     std::string why;
     bool complex_src = false;
     for (const Node* s : G.sources) {

@@ -1,6 +1,8 @@
 // Telemetry (see telemetry.h).
 #include "accel/telemetry.h"
 
+#include <chrono>
+
 namespace matfuse::accel {
 
 std::string_view sink_reason_name(SinkReason r) {
@@ -36,6 +38,11 @@ void Telemetry::clear() {
 int64_t Telemetry::count(SinkReason r) const {
   std::lock_guard<std::mutex> l(mu_);
   return counts_[static_cast<int>(r)];
+}
+
+double telemetry_clock() {
+  static const auto epoch = std::chrono::steady_clock::now();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - epoch).count();
 }
 
 Telemetry& telemetry() {

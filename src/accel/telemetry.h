@@ -37,10 +37,13 @@ struct GroupRecord {
   uint64_t kernel_key = 0;  ///< hash of the kernel's canonical text (0 for eager)
   bool cache_hit = false;   ///< the same canonical text ran before in this process
   std::string fallback;     ///< why the eager engine ran the group ("" when it did not)
+  double start = 0;         ///< telemetry_clock() when the group started
 };
 
 struct EvaluationRecord {
   SinkReason reason = SinkReason::Explicit;
+  double start = 0;         ///< telemetry_clock() when evaluate() began (planning starts)
+  double plan_seconds = 0;  ///< time spent forming the fusion groups
   std::vector<GroupRecord> groups;
 };
 
@@ -60,6 +63,9 @@ private:
   std::vector<EvaluationRecord> evals_;
   int64_t counts_[16] = {};
 };
+
+/// Seconds since the first call in this process (steady clock); the time base of the records.
+double telemetry_clock();
 
 /// The process-wide telemetry.
 Telemetry& telemetry();

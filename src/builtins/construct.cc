@@ -5,6 +5,7 @@
 #include <complex>
 #include <vector>
 
+#include "accel/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/construct.h"
 #include "builtins/operators.h"
@@ -40,6 +41,8 @@ void fill(Tensor& t, double v) {
 Outputs bi_zeros(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   SizeClassArgs a = parse_size_class(args, "zeros", ClassId::Double, not_char);
+  if (accel::capture_generator(a.dims.numel(), a.cls, a.complex))
+    return {Value(accel::lazy_generator(accel::zeros(a.dims, a.cls)))};
   return {Value(Tensor::zeros(a.cls, a.dims, a.complex))};
 }
 
@@ -47,6 +50,8 @@ Outputs bi_zeros(CallContext&, Args args, int nargout) {
 Outputs bi_ones(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   SizeClassArgs a = parse_size_class(args, "ones", ClassId::Double, not_char);
+  if (accel::capture_generator(a.dims.numel(), a.cls, a.complex))
+    return {Value(accel::lazy_generator(accel::ones(a.dims, a.cls)))};
   Tensor t = Tensor::uninit(a.cls, a.dims, a.complex);
   fill(t, 1.0);
   return {Value(std::move(t))};
@@ -84,6 +89,11 @@ Outputs bi_linspace(CallContext&, Args args, int nargout) {
   const ClassId cls = single ? ClassId::Single : ClassId::Double;
   Tensor ta = args[0].tensor(), tb = args[1].tensor();
   const bool cx = ta.is_complex() || tb.is_complex();
+  if (!cx && accel::capture_generator(n, cls)) {
+    const double a = ta.get_double(0), b = tb.get_double(0);
+    if (std::isfinite(a) && std::isfinite(b))
+      return {Value(accel::lazy_generator(accel::linspace(a, b, n, cls)))};
+  }
   Tensor out = Tensor::uninit(ClassId::Double, Dims(1, n), cx);
   if (n > 0) {
     std::complex<double> a = ta.get_complex(0), b = tb.get_complex(0);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include "accel/capture.h"
 #include "builtins/operators.h"
 #include "builtins/registry.h"
 #include "runtime/elementwise.h"
@@ -56,7 +57,9 @@ template <OpId op, class Fn> Outputs binary_builtin(CallContext&, Args args, int
     if (args[0].is_scalar_double() && args[1].is_scalar_double())
       return {Value(Fn::apply(args[0].scalar(), args[1].scalar()))};
   }
-  return {Value(apply_binary(op, arg_tensor(args[0], op_name(op)), arg_tensor(args[1], op_name(op))))};
+  const Tensor a = arg_tensor(args[0], op_name(op)), b = arg_tensor(args[1], op_name(op));
+  if (auto lazy = accel::capture_binary(op, a, b)) return {Value(std::move(*lazy))};
+  return {Value(apply_binary(op, a, b))};
 }
 
 template <OpId op, class Fn> Outputs unary_builtin(CallContext&, Args args, int nargout) {
@@ -75,7 +78,9 @@ template <OpId op, class Fn> Outputs unary_builtin(CallContext&, Args args, int 
       return {Value(Fn::apply(x))};
     }
   }
-  return {Value(apply_unary(op, arg_tensor(args[0], op_name(op))))};
+  const Tensor a = arg_tensor(args[0], op_name(op));
+  if (auto lazy = accel::capture_unary(op, a)) return {Value(std::move(*lazy))};
+  return {Value(apply_unary(op, a))};
 }
 
 template <class Fn> double scalar1_fast(double x) { return Fn::apply(x); }
@@ -87,7 +92,9 @@ Outputs round_builtin(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   if (args.size() == 1) {
     if (args[0].is_scalar_double()) return {Value(std::round(args[0].scalar()))};
-    return {Value(apply_unary(OpId::Round, arg_tensor(args[0], "round")))};
+    const Tensor a = arg_tensor(args[0], "round");
+    if (auto lazy = accel::capture_unary(OpId::Round, a)) return {Value(std::move(*lazy))};
+    return {Value(apply_unary(OpId::Round, a))};
   }
   const Value& nv = args[1];
   if (!nv.is_tensor() || nv.numel() != 1 || nv.is_char())

@@ -3,6 +3,8 @@
 // (gemm, gemv for a vector operand).
 #include "builtins/linalg.h"
 
+#include "accel/capture.h"
+
 #include <cmath>
 #include <cstring>
 #include <iostream>
@@ -149,6 +151,7 @@ Value mtimes(const Value& av, const Value& bv) {
                 "in the first matrix matches the number of rows in the second matrix. To operate "
                 "on each element of the matrix individually, use TIMES (.*) for elementwise "
                 "multiplication.");
+  if (auto lazy = accel::capture_matmul(a, b)) return Value(std::move(*lazy));
   ClassId c = float_class_of(a, b);
   bool cplx = a.is_complex() || b.is_complex();
   if (m == 0 || n == 0 || k == 0) return Value(Tensor::zeros(c, Dims(m, n), false));
@@ -206,7 +209,11 @@ Tensor transpose_tensor(const Tensor& x, bool conjugate) {
 Value transpose_value(const Value& a, bool conjugate) {
   switch (a.kind()) {
     case Value::Kind::Scalar: return a;
-    case Value::Kind::Array: return Value(transpose_tensor(a.tensor(), conjugate));
+    case Value::Kind::Array: {
+      const Tensor t = a.tensor();
+      if (auto lazy = accel::capture_transpose(t, conjugate)) return Value(std::move(*lazy));
+      return Value(transpose_tensor(t, conjugate));
+    }
     case Value::Kind::Cell: {
       const CellArray& c = a.cell();
       if (c.dims().ndims() > 2) nd_transpose();

@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "accel/capture.h"
 #include "builtins/linalg.h"
 #include "runtime/elementwise.h"
 #include "runtime/error.h"
@@ -196,7 +197,10 @@ Value binary_op(ast::BinOp op, const Value& a, const Value& b) {
       break;
     default: break;
   }
-  return Value(apply_binary(elementwise_of(op), a.tensor(), b.tensor()));
+  const OpId eop = elementwise_of(op);
+  const Tensor ta = a.tensor(), tb = b.tensor();
+  if (auto lazy = accel::capture_binary(eop, ta, tb)) return Value(std::move(*lazy));
+  return Value(apply_binary(eop, ta, tb));
 }
 
 Value unary_op(ast::UnOp op, const Value& a) {
@@ -213,7 +217,9 @@ Value unary_op(ast::UnOp op, const Value& a) {
   }
   if (!a.is_tensor()) throw_operator_type(op == U::Neg ? "-" : op == U::Plus ? "+" : "~", a);
   const OpId id = op == U::Neg ? OpId::Neg : op == U::Plus ? OpId::UPlus : OpId::Not;
-  return Value(apply_unary(id, a.tensor()));
+  const Tensor ta = a.tensor();
+  if (auto lazy = accel::capture_unary(id, ta)) return Value(std::move(*lazy));
+  return Value(apply_unary(id, ta));
 }
 
 Value transpose_op(const Value& a, bool conjugate) {

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "builtins/format.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -50,6 +51,7 @@ Outputs bi_sprintf(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:sprintf:invalidFormat",
                 "Format must be a character vector or string scalar.");
   std::string fmt = f.is_text() ? f.to_text() : f.tensor().to_utf8();
+  accel::SinkScope sink(accel::SinkReason::Display);
   std::string s = format_printf(fmt, args.subspan(1), "sprintf");
   Outputs out{text_result(s, f.is_string())};
   if (nargout >= 2) out.push_back(char_row(""));
@@ -72,6 +74,8 @@ Outputs bi_fprintf(CallContext& ctx, Args args, int nargout) {
     if (args.size() < 2) return nargout >= 1 ? Outputs{Value(0.0)} : Outputs{};
   }
   std::string fmt = text_arg(args[first], "fprintf", static_cast<int>(first) + 1);
+  accel::SinkScope sink(fid == 1 || fid == 2 ? accel::SinkReason::Display
+                                              : accel::SinkReason::FileIO);
   std::string s = format_printf(fmt, args.subspan(first + 1), "fprintf");
   if (fid == 1) {
     *ctx.session().out << s;

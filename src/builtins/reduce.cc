@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "accel/capture.h"
 #include "builtins/reduce_layout.h"
 #include "builtins/registry.h"
 #include "runtime/scalar_ops.h"
@@ -93,6 +94,18 @@ RedArgs parse(Args args, size_t start, unsigned allow, const char* fname) {
   return r;
 }
 
+accel::ReduceOut red_out(OutType o) {
+  return o == OutType::Double   ? accel::ReduceOut::Double
+         : o == OutType::Native ? accel::ReduceOut::Native
+                                : accel::ReduceOut::Default;
+}
+
+/// The lazy form of a single-output reduction (see accel/capture.h), or nullopt.
+std::optional<Tensor> lazy_reduce(accel::ReduceKind k, const Tensor& x, const std::vector<int>& d,
+                                  bool omitnan, OutType out = OutType::Default) {
+  return accel::capture_reduce(k, x, d, omitnan, red_out(out));
+}
+
 std::vector<int> all_dims_of(const Dims& d) {
   std::vector<int> v;
   for (int k = 0; k < d.ndims(); ++k) v.push_back(k);
@@ -112,7 +125,10 @@ Outputs bi_sum(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   Tensor x = data_arg(args[0], "sum");
   RedArgs r = parse(args, 1, kOutType | kNan, "sum");
-  return {Value(sum_dims(x, red_dims(r, x, true), r.out, r.nan))};
+  const std::vector<int> d = red_dims(r, x, true);
+  if (auto lazy = lazy_reduce(accel::ReduceKind::Sum, x, d, r.nan == NanFlag::Omit, r.out))
+    return {Value(std::move(*lazy))};
+  return {Value(sum_dims(x, d, r.out, r.nan))};
 }
 
 Outputs bi_prod(CallContext&, Args args, int nargout) {
@@ -120,7 +136,10 @@ Outputs bi_prod(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   Tensor x = data_arg(args[0], "prod");
   RedArgs r = parse(args, 1, kOutType | kNan, "prod");
-  return {Value(prod_dims(x, red_dims(r, x, true), r.out, r.nan))};
+  const std::vector<int> d = red_dims(r, x, true);
+  if (auto lazy = lazy_reduce(accel::ReduceKind::Prod, x, d, r.nan == NanFlag::Omit, r.out))
+    return {Value(std::move(*lazy))};
+  return {Value(prod_dims(x, d, r.out, r.nan))};
 }
 
 Outputs bi_mean(CallContext&, Args args, int nargout) {
@@ -128,7 +147,10 @@ Outputs bi_mean(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   Tensor x = data_arg(args[0], "mean");
   RedArgs r = parse(args, 1, kOutType | kNan, "mean");
-  return {Value(mean_dims(x, red_dims(r, x, true), r.out, r.nan))};
+  const std::vector<int> d = red_dims(r, x, true);
+  if (auto lazy = lazy_reduce(accel::ReduceKind::Mean, x, d, r.nan == NanFlag::Omit, r.out))
+    return {Value(std::move(*lazy))};
+  return {Value(mean_dims(x, d, r.out, r.nan))};
 }
 
 Outputs bi_any_all(Args args, int nargout, bool is_any) {
@@ -138,6 +160,8 @@ Outputs bi_any_all(Args args, int nargout, bool is_any) {
   Tensor x = data_arg(args[0], name);
   RedArgs r = parse(args, 1, 0, name);
   std::vector<int> d = red_dims(r, x, true);
+  if (auto lazy = lazy_reduce(is_any ? accel::ReduceKind::Any : accel::ReduceKind::All, x, d, false))
+    return {Value(std::move(*lazy))};
   return {Value(is_any ? any_dims(x, d) : all_dims(x, d))};
 }
 Outputs bi_any(CallContext&, Args args, int nargout) { return bi_any_all(args, nargout, true); }
@@ -172,12 +196,20 @@ Outputs bi_minmax(Args args, int nargout, bool is_max) {
     RedArgs r = parse(args, 2, kNan, name);
     if (r.has_dim) bad_dim();
     NanFlag nf = r.nan_set ? r.nan : NanFlag::Omit;
+    if (nf == NanFlag::Omit)
+      if (auto lazy = accel::capture_binary(is_max ? OpId::Max : OpId::Min, x, y))
+        return {Value(std::move(*lazy))};
     return {Value(minmax_binary(x, y, is_max, nf))};
   }
   RedArgs r = parse(args, 2, kNan | kLinear, name);
   NanFlag nf = r.nan_set ? r.nan : NanFlag::Omit;
   std::vector<int> d = red_dims(r, x, false);
-  if (nargout < 2) return {Value(minmax_dims(x, d, is_max, nf))};
+  if (nargout < 2) {
+    if (auto lazy = lazy_reduce(is_max ? accel::ReduceKind::Max : accel::ReduceKind::Min, x, d,
+                                nf == NanFlag::Omit))
+      return {Value(std::move(*lazy))};
+    return {Value(minmax_dims(x, d, is_max, nf))};
+  }
   Tensor idx;
   Tensor m = minmax_dims(x, d, is_max, nf, &idx);
   if (r.linear && !idx.is_empty()) {

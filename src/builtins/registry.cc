@@ -41,6 +41,13 @@ const Registry& builtins() {
     register_misc(r);
     register_constants(r);
     register_find(r);
+    register_math(r);
+    register_arrays(r);
+    register_data(r);
+    register_linalg_ext(r);
+    register_signal(r);
+    register_text(r);
+    register_files(r);
     return r;
   }();
   return table;

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "runtime/session.h"
@@ -46,6 +47,14 @@ public:
   virtual int exist(std::string_view name) = 0;
   /// Evaluates code text in the caller's workspace (eval).
   virtual Outputs eval_text(std::string_view code, int nargout) = 0;
+  /// The caller's workspace variables as (name, value), sorted by name (save). Default: none.
+  virtual std::vector<std::pair<std::string, Value>> workspace_variables() { return {}; }
+  /// Assigns variable `name` in the caller's workspace (load). Default: matfuse:notAvailable.
+  virtual void assign_variable(std::string_view name, const Value& v) {
+    (void)v;
+    throw_error("matfuse:notAvailable", "Cannot assign '%.*s': no caller workspace.",
+                static_cast<int>(name.size()), name.data());
+  }
 };
 
 using BuiltinFn = Outputs (*)(CallContext& ctx, Args args, int nargout);
@@ -91,6 +100,13 @@ void register_rng(Registry& r);
 void register_misc(Registry& r);
 void register_constants(Registry& r);
 void register_find(Registry& r);
+void register_math(Registry& r);        // special functions, number theory
+void register_arrays(Registry& r);      // shape and construction extras
+void register_data(Registry& r);        // data analysis, sorting, sets
+void register_linalg_ext(Registry& r);  // factorizations and decompositions
+void register_signal(Registry& r);      // polynomials, filters, interpolation, FFT
+void register_text(Registry& r);        // regexp and text extras, containers.Map
+void register_files(Registry& r);       // load/save, readmatrix/writematrix, time
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].

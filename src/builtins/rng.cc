@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <string>
 
+#include "accel/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 #include "runtime/philox.inc"
@@ -32,6 +33,12 @@ bool float_class(ClassId c) { return c == ClassId::Double || c == ClassId::Singl
 Outputs bi_rand(CallContext& ctx, Args args, int nargout) {
   check_nargout(nargout, 1);
   SizeClassArgs a = parse_size_class(args, "rand", ClassId::Double, float_class);
+  if (accel::capture_generator(a.dims.numel(), a.cls)) {
+    // Lazy generator: the same counters as the eager path (element i uses offset + i).
+    RngState& st = ctx.session().rng;
+    const uint64_t off = st.take(static_cast<uint64_t>(a.dims.numel()));
+    return {Value(accel::lazy_generator(accel::rand(a.dims, a.cls, st.key, off)))};
+  }
   Tensor t = Tensor::uninit(a.cls, a.dims);
   const int64_t n = t.numel();
   RngState& st = ctx.session().rng;
@@ -50,6 +57,12 @@ Outputs bi_rand(CallContext& ctx, Args args, int nargout) {
 Outputs bi_randn(CallContext& ctx, Args args, int nargout) {
   check_nargout(nargout, 1);
   SizeClassArgs a = parse_size_class(args, "randn", ClassId::Double, float_class);
+  if (accel::capture_generator(a.dims.numel(), a.cls)) {
+    // Lazy generator: the same counters as the eager path (element i uses offset + i).
+    RngState& st = ctx.session().rng;
+    const uint64_t off = st.take(static_cast<uint64_t>(a.dims.numel()));
+    return {Value(accel::lazy_generator(accel::randn(a.dims, a.cls, st.key, off)))};
+  }
   Tensor t = Tensor::uninit(a.cls, a.dims);
   const int64_t n = t.numel();
   RngState& st = ctx.session().rng;

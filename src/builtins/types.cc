@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "accel/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 
@@ -35,7 +36,9 @@ Value convert(const Value& x, ClassId to) {
   if (x.is_tensor()) {
     if (x.is_scalar_double() && to == ClassId::Double) return x;
     if (to == ClassId::Logical && x.is_char()) no_conversion(to, x);
-    return Value(x.tensor().to_class(to));
+    const Tensor t = x.tensor();
+    if (auto lazy = accel::capture_cast(t, to)) return Value(std::move(*lazy));
+    return Value(t.to_class(to));
   }
   if (x.is_string() && (to == ClassId::Double || to == ClassId::Single)) {
     const StringArray& s = x.string_array();

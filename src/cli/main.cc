@@ -4,6 +4,9 @@
 //   matfuse -e 'code'       run code text
 //   matfuse [-i]            interactive prompt (readline when available), workspace kept
 //   matfuse --version | --help
+//   --profile             after the run, print the fusion groups run (stderr)
+//   --graph FILE.mmd      write the acceleration graph of the evaluated plans (Mermaid)
+//   --trace FILE.json     write a Chrome trace-event file (interpreter, planning, kernels)
 //
 // Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
 // or internal error. The interpreter runs on a thread with a large stack so that deep MATLAB
@@ -13,11 +16,15 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <new>
 #include <string>
 #include <vector>
 
+#include "accel/lazy.h"
+#include "accel/report.h"
+#include "accel/telemetry.h"
 #include "interp/interp.h"
 #include "runtime/session.h"
 
@@ -41,6 +48,9 @@ const char kUsage[] =
     "  script.m        run a MATLAB script\n"
     "  -e CODE         run CODE\n"
     "  -i              interactive prompt (default when no script is given)\n"
+    "  --profile       print the fusion groups that ran (after the run, on stderr)\n"
+    "  --graph FILE    write the acceleration graph of the evaluated plans (Mermaid)\n"
+    "  --trace FILE    write a Chrome trace-event JSON (interpreter, planning, kernels)\n"
     "  --version       print the version\n"
     "  --help          print this help\n";
 
@@ -48,7 +58,31 @@ struct Options {
   std::string script;
   std::vector<std::string> code;
   bool interactive = false;
+  bool profile = false;
+  std::string graph_file;
+  std::string trace_file;
 };
+
+/// Writes text to path; false (with a message) when the file cannot be written.
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) {
+    std::cerr << "matfuse: cannot write '" << path << "'\n";
+    return false;
+  }
+  return true;
+}
+
+/// The --profile, --graph and --trace outputs of a run that spanned [t0, t1].
+void write_reports(const Options& o, double t0, double t1) {
+  if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return;
+  const auto evals = matfuse::accel::telemetry().snapshot();
+  if (o.profile) std::cerr << matfuse::accel::profile_table(evals, t1 - t0);
+  if (!o.trace_file.empty()) write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1));
+  if (!o.graph_file.empty()) write_file(o.graph_file, matfuse::accel::graph_mermaid());
+}
 
 /// Prints an error to stderr after flushing stdout so that the two interleave correctly.
 void report(Session& s, const std::string& text) {
@@ -106,6 +140,8 @@ int repl(Interpreter& in, Session& s) {
 }
 
 int run(const Options& o) {
+  if (!o.graph_file.empty()) matfuse::accel::set_graph_recording(true);
+  const double t0 = matfuse::accel::telemetry_clock();
   Session session;
   Interpreter in(session);
   int rc = 0;
@@ -124,6 +160,7 @@ int run(const Options& o) {
   if (rc == 0 && o.interactive) rc = repl(in, session);
   session.out->flush();
   std::cout.flush();
+  write_reports(o, t0, matfuse::accel::telemetry_clock());
   return rc;
 }
 
@@ -158,6 +195,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       o.code.push_back(argv[++i]);
+    } else if (a == "--profile") {
+      o.profile = true;
+    } else if (a == "--graph" || a == "--trace") {
+      if (i + 1 >= argc) {
+        std::cerr << "matfuse: " << a << " needs a file name\n" << kUsage;
+        return 2;
+      }
+      (a == "--graph" ? o.graph_file : o.trace_file) = argv[++i];
     } else if (a == "-i") {
       o.interactive = true;
     } else if (a.size() > 1 && a[0] == '-') {

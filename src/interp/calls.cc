@@ -2,6 +2,7 @@
 // function handles, scripts; the CallContext services; top-level entry points; error text.
 #include <pthread.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -504,6 +505,23 @@ void Interpreter::assign_in(int where, const std::string& name, const Value& v) 
     s.v = v;
     s.set = true;
   }
+}
+
+std::vector<std::pair<std::string, Value>> Interpreter::workspace_variables() {
+  std::vector<std::pair<std::string, Value>> out;
+  Frame* f = cur_;
+  for (size_t k = 0; k < f->layout->names.size() && k < f->slots.size(); ++k) {
+    const Slot& s = f->slots[k];
+    if (s.ref) out.emplace_back(f->layout->names[k], *s.ref);
+    else if (s.set) out.emplace_back(f->layout->names[k], s.v);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
+void Interpreter::assign_variable(std::string_view name, const Value& v) {
+  assign_in(0, std::string(name), v);
 }
 
 const Value* Interpreter::base_var(const std::string& name) const {

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "interp/display_internal.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -424,6 +425,7 @@ void display_struct(Printer& p, const StructArray& sa, const std::string& name,
 
 void display_value(std::ostream& os, const Value& v, std::string_view name_view,
                    const Session& s) {
+  accel::SinkScope sink(accel::SinkReason::Display);
   Printer p;
   p.loose = !s.compact;
   const std::string name(name_view);
@@ -461,6 +463,7 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
 }
 
 void disp_value(std::ostream& os, const Value& v, const Session& s) {
+  accel::SinkScope sink(accel::SinkReason::Display);
   Printer p;
   p.loose = !s.compact;
   switch (v.kind()) {

@@ -12,6 +12,7 @@
 #include "builtins/operators.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -84,7 +85,10 @@ bool logical_scalar(const Value& v) {
     if (x != x) nan_to_logical();
     return x != 0;
   }
-  if (v.is_tensor() && v.numel() == 1) return v.truthy();
+  if (v.is_tensor() && v.numel() == 1) {
+    accel::SinkScope sink(accel::SinkReason::Branch);
+    return v.truthy();
+  }
   throw_error("MATLAB:nonLogicalConditional",
               "Operands to the logical AND (&&) and OR (||) operators must be convertible to "
               "logical scalar values. Use the ANY or ALL functions to reduce operands to logical "
@@ -482,7 +486,9 @@ bool Interpreter::eval_cond(const Expr& e) {
       Value y = eval(*b.rhs);
       if (x.is_scalar_double() && y.is_scalar_double())
         return scalar_compare(b.op, x.scalar(), y.scalar());
-      return binary_op(b.op, x, y).truthy();
+      const Value c = binary_op(b.op, x, y);
+      accel::SinkScope sink(accel::SinkReason::Branch);
+      return c.truthy();
     }
   }
   Value v = eval(e);
@@ -491,6 +497,7 @@ bool Interpreter::eval_cond(const Expr& e) {
     if (x != x) nan_to_logical();
     return x != 0;
   }
+  accel::SinkScope sink(accel::SinkReason::Branch);
   return v.truthy();
 }
 

@@ -11,6 +11,7 @@
 #include "interp/display.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -357,7 +358,9 @@ static bool switch_matches(const Value& subject, const Value& c) {
   if (!subject.is_tensor() || !c.is_tensor()) return false;
   if (subject.is_empty() || c.is_empty()) return false;
   if (c.numel() != 1 && subject.numel() != 1) return false;
-  return binary_op(BinOp::Eq, c, subject).truthy();
+  const Value eq = binary_op(BinOp::Eq, c, subject);
+  accel::SinkScope sink(accel::SinkReason::Branch);
+  return eq.truthy();
 }
 
 /// Iterates a for loop over the columns of a value.

@@ -11,6 +11,8 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
+#include "runtime/object_index.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -502,9 +504,12 @@ bool try_scalar_store(Value& base, std::span<const Value> idx, const Value& rhs)
 }  // namespace
 
 void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
+  accel::SinkScope sink(accel::SinkReason::IndexByData);
   if (idx.empty())
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   const Value rhs = rhs_in;  // rhs may alias base
+  if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
+    if (o->paren_assign(idx, rhs)) return;
   if (base_defined && try_scalar_store(base, idx, rhs)) return;
   if (is_null_rhs(rhs)) {
     if (!base_defined) base = Value();
@@ -550,8 +555,11 @@ void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, co
 }
 
 void delete_elements(Value& base, std::span<const Value> idx) {
+  accel::SinkScope sink(accel::SinkReason::IndexByData);
   const int n = static_cast<int>(idx.size());
   if (n == 0) return;
+  if (IndexableObject* o = as_indexable(base))
+    if (o->paren_assign(idx, Value())) return;
   const Dims d = base.dims();
   if (n == 1) {
     const int64_t numel = d.numel();

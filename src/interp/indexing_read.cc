@@ -4,6 +4,8 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
+#include "runtime/object_index.h"
+#include "accel/lazy.h"
 
 namespace matfuse {
 
@@ -52,9 +54,14 @@ int64_t scalar_offset(const Dims& d, std::span<const Value> idx) {
 }  // namespace
 
 Value index_paren(const Value& base, std::span<const Value> idx) {
+  accel::SinkScope sink(accel::SinkReason::IndexByData);
   using namespace indexing_detail;
   const int n = static_cast<int>(idx.size());
   if (n == 0) return base;
+  if (IndexableObject* o = as_indexable(base)) {
+    Value r;
+    if (o->paren_read(idx, r)) return r;
+  }
   const Dims d = base.dims();
   if (base.is_tensor()) {
     const int64_t off = scalar_offset(d, idx);
@@ -81,6 +88,7 @@ Value index_paren(const Value& base, std::span<const Value> idx) {
 }
 
 std::vector<Value> index_brace(const Value& base, std::span<const Value> idx) {
+  accel::SinkScope sink(accel::SinkReason::IndexByData);
   if (base.is_cell()) {
     if (idx.size() == 1 && idx[0].kind() == Value::Kind::Scalar) {
       const double v = idx[0].scalar();
@@ -109,6 +117,10 @@ std::vector<Value> index_brace(const Value& base, std::span<const Value> idx) {
 }
 
 std::vector<Value> get_field(const Value& base, std::string_view name) {
+  if (IndexableObject* o = as_indexable(base)) {
+    Value r;
+    if (o->get_property(name, r)) return {r};
+  }
   if (!base.is_struct())
     throw_error("MATLAB:structRefFromNonStruct",
                 "Dot indexing is not supported for variables of this type.");

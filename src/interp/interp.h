@@ -128,6 +128,8 @@ public:
   void display(const Value& v, std::string_view name) override;
   int exist(std::string_view name) override;
   Outputs eval_text(std::string_view code, int nargout) override;
+  std::vector<std::pair<std::string, Value>> workspace_variables() override;
+  void assign_variable(std::string_view name, const Value& v) override;
 
   // ---- internals shared by the interpreter's source files (not a stable API) ----
   /// Resolves a name in the context of `frame` (not variables). Kind::None when unknown.

@@ -138,9 +138,43 @@ Tensor Tensor::from_string(std::string_view utf8) {
   return t;
 }
 
-const void* Tensor::raw() const { return static_cast<const char*>(storage_->host()) + offset_; }
+namespace {
+Tensor::ForceHook g_force_hook = nullptr;
+}  // namespace
+
+void Tensor::set_force_hook(ForceHook hook) { g_force_hook = hook; }
+
+Tensor Tensor::lazy(std::shared_ptr<const LazyRef> ref, ClassId cls, const Dims& dims, bool complex) {
+  Dims d = dims;
+  d.normalize();
+  Tensor t(cls, d, complex, nullptr, 0);
+  t.lazy_ = std::move(ref);
+  return t;
+}
+
+std::shared_ptr<const accel::Node> Tensor::node() const {
+  return lazy_ ? lazy_->node : nullptr;
+}
+
+void Tensor::force() const {
+  if (!lazy_) return;
+  MF_ASSERT(g_force_hook != nullptr, "lazy tensor without a force hook");
+  Tensor v = g_force_hook(lazy_->node);
+  MF_ASSERT(!v.lazy_ && v.cls_ == cls_ && v.numel() == numel(),
+            "forced value does not match the lazy tensor's class and size");
+  storage_ = v.storage_;
+  offset_ = v.offset_;
+  complex_ = v.complex_;
+  lazy_.reset();
+}
+
+const void* Tensor::raw() const {
+  if (lazy_) force();
+  return static_cast<const char*>(storage_->host()) + offset_;
+}
 
 void* Tensor::mutable_raw() {
+  if (lazy_) force();
   if (storage_.use_count() > 1 || offset_ != 0) {
     size_t bytes = static_cast<size_t>(numel()) * elem_bytes();
     auto fresh = std::make_shared<Storage>(bytes);
@@ -152,6 +186,7 @@ void* Tensor::mutable_raw() {
 }
 
 double Tensor::get_double(int64_t i) const {
+  if (lazy_) force();
   int64_t k = complex_ ? 2 * i : i;
   return dispatch_class(cls_, [&](auto tag) -> double {
     using T = decltype(tag);
@@ -160,6 +195,7 @@ double Tensor::get_double(int64_t i) const {
 }
 
 std::complex<double> Tensor::get_complex(int64_t i) const {
+  if (lazy_) force();
   if (!complex_) return {get_double(i), 0.0};
   return dispatch_class(cls_, [&](auto tag) -> std::complex<double> {
     using T = decltype(tag);
@@ -169,6 +205,7 @@ std::complex<double> Tensor::get_complex(int64_t i) const {
 }
 
 void Tensor::set_double(int64_t i, double v) {
+  if (lazy_) force();
   int64_t k = complex_ ? 2 * i : i;
   dispatch_class(cls_, [&](auto tag) {
     using T = decltype(tag);
@@ -179,6 +216,7 @@ void Tensor::set_double(int64_t i, double v) {
 }
 
 void Tensor::set_complex(int64_t i, std::complex<double> v) {
+  if (lazy_) force();
   if (!complex_) { set_double(i, v.real()); return; }
   dispatch_class(cls_, [&](auto tag) {
     using T = decltype(tag);
@@ -189,6 +227,7 @@ void Tensor::set_complex(int64_t i, std::complex<double> v) {
 }
 
 void Tensor::grow_linear(const Dims& nd) {
+  if (lazy_) force();
   const size_t eb = static_cast<size_t>(elem_bytes());
   const size_t old_bytes = static_cast<size_t>(numel()) * eb;
   const size_t new_bytes = static_cast<size_t>(nd.numel()) * eb;
@@ -216,6 +255,7 @@ void Tensor::grow_linear(const Dims& nd) {
 
 Tensor Tensor::reshaped(const Dims& d) const {
   MF_ASSERT(d.numel() == numel(), "reshape must keep numel");
+  if (lazy_) force();
   Dims nd = d;
   nd.normalize();
   return Tensor(cls_, nd, complex_, storage_, offset_);
@@ -236,6 +276,7 @@ void convert_loop(const From* src, To* dst, int64_t n) {
 
 Tensor Tensor::to_class(ClassId cls) const {
   if (cls == cls_) return *this;
+  if (lazy_) force();
   if (cls == ClassId::Logical) {
     if (complex_)
       throw_error("MATLAB:nologicalcomplex", "Complex values cannot be converted to logicals.");
@@ -267,6 +308,7 @@ Tensor Tensor::to_class(ClassId cls) const {
 }
 
 Tensor Tensor::to_complex() const {
+  if (lazy_) force();
   if (complex_) return *this;
   ClassId c = cls_ == ClassId::Single ? ClassId::Single
               : is_integer_class(cls_) ? cls_
@@ -287,6 +329,7 @@ Tensor Tensor::to_complex() const {
 }
 
 Tensor Tensor::drop_zero_imag() const {
+  if (lazy_ && lazy_->maybe_complex) force();
   if (!complex_) return *this;
   int64_t n = numel();
   bool all_zero = dispatch_class(cls_, [&](auto tag) {

@@ -10,6 +10,11 @@
 //   assignment and argument passing are O(1) until a write.
 // - Storage is the residency hook: later stages may hold the values in a lazy graph node or on a
 //   device; host accessors (data(), mutable_data()) always return a valid host copy.
+// - Lazy tensors (DESIGN.md decision 1): a Tensor may hold an acceleration graph node instead of
+//   storage. cls(), dims(), numel() never force it; is_complex() forces only a value that may
+//   turn complex at run time (LazyRef::maybe_complex). raw() and everything that reads or writes
+//   elements force it through the hook the acceleration layer registers (the runtime never
+//   calls accel directly); the tensor then keeps the storage and behaves as a normal tensor.
 #pragma once
 
 #include <complex>
@@ -22,7 +27,21 @@
 #include "runtime/dims.h"
 #include "runtime/dtype.h"
 
+namespace matfuse::accel {
+struct Node;
+}
+
 namespace matfuse {
+
+/// The pending graph value of a lazy Tensor, shared by every copy of that tensor (so its
+/// liveness says whether the value is still wanted: the acceleration layer keeps weak
+/// references to find the pending values that share nodes with one being forced).
+struct LazyRef {
+  std::shared_ptr<const accel::Node> node;
+  /// The node is typed real but the value may turn complex when computed (sqrt, log, power of
+  /// real data outside the real domain); is_complex() forces such a value.
+  bool maybe_complex = false;
+};
 
 /// Host bytes of one array, 64-byte aligned. Reference counted through shared_ptr.
 class Storage {
@@ -60,14 +79,33 @@ public:
   /// 1xN char row from UTF-8 text (decoded to UTF-16 code units). Empty text gives 0x0 char.
   static Tensor from_string(std::string_view utf8);
 
+  /// Computes the host value of a lazy node (registered by the acceleration layer).
+  using ForceHook = Tensor (*)(const std::shared_ptr<const accel::Node>&);
+  static void set_force_hook(ForceHook hook);
+  /// A lazy tensor of class cls and dims holding ref (ref->node's class and dims).
+  static Tensor lazy(std::shared_ptr<const LazyRef> ref, ClassId cls, const Dims& dims,
+                     bool complex = false);
+  /// True while the value is a pending graph node (not yet forced).
+  bool is_lazy() const { return lazy_ != nullptr; }
+  /// The graph node of a lazy tensor (null when not lazy).
+  std::shared_ptr<const accel::Node> node() const;
+  /// Whether a lazy tensor may turn complex when forced (false when not lazy).
+  bool maybe_complex() const { return lazy_ && lazy_->maybe_complex; }
+  /// Computes a lazy tensor's value now (no-op otherwise). May raise the MatlabError of the
+  /// eager operation.
+  void force() const;
+
   ClassId cls() const { return cls_; }
-  bool is_complex() const { return complex_; }
+  bool is_complex() const {
+    if (lazy_ && lazy_->maybe_complex) force();
+    return complex_;
+  }
   const Dims& dims() const { return dims_; }
   int64_t numel() const { return dims_.numel(); }
   bool is_empty() const { return numel() == 0; }
   bool is_scalar() const { return dims_.is_scalar(); }
   /// Bytes per element (twice element_size for complex).
-  int elem_bytes() const { return element_size(cls_) * (complex_ ? 2 : 1); }
+  int elem_bytes() const { return element_size(cls_) * (is_complex() ? 2 : 1); }
 
   template <class T> const T* data() const { return static_cast<const T*>(raw()); }
   template <class T> T* mutable_data() { return static_cast<T*>(mutable_raw()); }
@@ -102,15 +140,17 @@ public:
   std::string to_utf8() const;
 
   /// True when the storage is shared with another Tensor (a write would clone).
-  bool shared() const { return storage_.use_count() > 1; }
+  bool shared() const { return lazy_ != nullptr || storage_.use_count() > 1; }
 
 private:
   Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Storage> s, size_t offset);
-  std::shared_ptr<Storage> storage_;
-  size_t offset_ = 0;  ///< byte offset into storage (views); 0 for owned arrays
+  // mutable: forcing a lazy tensor (a const operation) stores its value.
+  mutable std::shared_ptr<Storage> storage_;
+  mutable size_t offset_ = 0;  ///< byte offset into storage (views); 0 for owned arrays
   Dims dims_;
   ClassId cls_ = ClassId::Double;
-  bool complex_ = false;
+  mutable bool complex_ = false;
+  mutable std::shared_ptr<const LazyRef> lazy_;  ///< pending value (null when materialised)
 };
 
 }  // namespace matfuse

@@ -31,9 +31,11 @@ void expect_same(std::vector<NodeRef> roots, bool host = true) {
   std::vector<Tensor> eager = evaluate_eager(roots);
   ASSERT_EQ(fused.size(), eager.size());
   for (size_t i = 0; i < fused.size(); ++i) EXPECT_TRUE(same_bits(fused[i], eager[i])) << "root " << i;
-  if (host)
-    for (const GroupRecord& g : rec.groups)
+  if (host) {
+    for (const GroupRecord& g : rec.groups) {
       EXPECT_EQ(g.provider, "host") << g.fusion_kind << " fell back: " << g.fallback;
+    }
+  }
 }
 
 const GroupRecord& last_group(size_t i = 0) {

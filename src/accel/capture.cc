@@ -1,0 +1,124 @@
+// Capture of array operations as lazy graph values (see capture.h).
+#include "accel/capture.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace matfuse::accel {
+namespace {
+
+bool supported_class(ClassId c) {
+  switch (c) {
+    case ClassId::Int64:
+    case ClassId::UInt64: return false;
+    default: return true;
+  }
+}
+
+/// Whether t can enter a graph: handled class, real (or lazy real-typed), not empty.
+bool capturable(const Tensor& t) {
+  if (!supported_class(t.cls()) || t.numel() == 0) return false;
+  if (t.is_lazy()) return !t.node()->complex;
+  return !t.is_complex();
+}
+
+bool float_cls(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
+
+bool big(int64_t n) { return n >= lazy_config().min_numel; }
+
+/// The node standing for operand t (see the capture rules).
+NodeRef operand(const Tensor& t) {
+  if (t.is_lazy()) return t.node();
+  if (t.numel() == 1) {
+    const double v = t.get_double(0);
+    return t.cls() == ClassId::Double ? param(v) : constant(v, t.cls());
+  }
+  return input(t);
+}
+
+Tensor finish(const NodeRef& n, bool maybe_complex) {
+  return check_limits(make_lazy(n, maybe_complex));
+}
+
+}  // namespace
+
+std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
+  if (!lazy_config().enabled || !capturable(a) || !capturable(b)) return std::nullopt;
+  if (!a.is_lazy() && !b.is_lazy() && !big(std::max(a.numel(), b.numel()))) return std::nullopt;
+  const OpCategory cat = op_category(op);
+  if (cat == OpCategory::Logical && (float_cls(a.cls()) || float_cls(b.cls())))
+    return std::nullopt;
+  const bool maybe = a.maybe_complex() || b.maybe_complex();
+  if (maybe && !op_has(op, kComplexOk)) return std::nullopt;
+  if (op == OpId::Max || op == OpId::Min) {
+    const auto odd = [](ClassId c) { return c == ClassId::Logical || c == ClassId::Char; };
+    if (odd(a.cls()) || odd(b.cls())) return std::nullopt;  // minmax_binary's class rules
+  }
+  bool result_maybe = false;
+  if (!op_returns_logical(op)) {
+    result_maybe = maybe;
+    if (op_has(op, kRealToComplex)) {
+      bool safe = false;
+      if (op == OpId::Pow && !b.is_lazy() && b.numel() == 1) {
+        const double e = b.get_double(0);
+        safe = std::isfinite(e) && e == std::floor(e);
+      }
+      result_maybe = result_maybe || !safe;
+    }
+  }
+  return finish(binary(op, operand(a), operand(b)), result_maybe);
+}
+
+std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
+  if (!lazy_config().enabled || !capturable(a)) return std::nullopt;
+  if (!a.is_lazy() && !big(a.numel())) return std::nullopt;
+  const OpCategory cat = op_category(op);
+  if (cat == OpCategory::Logical && float_cls(a.cls())) return std::nullopt;
+  if (a.maybe_complex() && !op_has(op, kComplexOk)) return std::nullopt;
+  bool maybe = false;
+  if (!op_returns_logical(op) && !op_has(op, kRealOut))
+    maybe = a.maybe_complex() || op_has(op, kRealToComplex);
+  return finish(unary(op, operand(a)), maybe);
+}
+
+std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
+                                     bool omitnan, ReduceOut out) {
+  if (!lazy_config().enabled || !capturable(x)) return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel())) return std::nullopt;
+  const bool minmax = k == ReduceKind::Min || k == ReduceKind::Max;
+  if (minmax && x.maybe_complex()) return std::nullopt;
+  const bool maybe = x.maybe_complex() && k != ReduceKind::Any && k != ReduceKind::All;
+  return finish(reduce(k, operand(x), dims, omitnan, out), maybe);
+}
+
+std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
+  if (!lazy_config().enabled || !float_cls(to) || !capturable(x)) return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel())) return std::nullopt;
+  if (x.cls() == to) return x;
+  return finish(cast(operand(x), to), x.maybe_complex());
+}
+
+std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
+  if (!lazy_config().enabled || (!a.is_lazy() && !b.is_lazy())) return std::nullopt;
+  if (!capturable(a) || !capturable(b) || a.maybe_complex() || b.maybe_complex())
+    return std::nullopt;
+  if (!float_cls(a.cls()) || a.cls() != b.cls()) return std::nullopt;
+  if (!a.dims().is_matrix() || !b.dims().is_matrix() || a.dims().cols() != b.dims().rows())
+    return std::nullopt;
+  return finish(matmul(operand(a), operand(b)), false);
+}
+
+std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
+  if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
+    return std::nullopt;
+  if (!a.dims().is_matrix()) return std::nullopt;
+  return finish(transpose(a.node(), conj), false);
+}
+
+bool capture_generator(int64_t n, ClassId cls, bool complex) {
+  return lazy_config().enabled && !complex && n > 0 && supported_class(cls) && big(n);
+}
+
+Tensor lazy_generator(const NodeRef& g) { return finish(g, false); }
+
+}  // namespace matfuse::accel

@@ -1,0 +1,296 @@
+// Lazy values: registry of pending values, the force hook, graph limits, sink reasons and the
+// --graph recorder (see lazy.h).
+#include "accel/lazy.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "accel/evaluate.h"
+#include "accel/pipeline.h"
+#include "runtime/error.h"
+
+namespace matfuse::accel {
+namespace {
+
+// ---- configuration ----------------------------------------------------------------------------
+
+LazyConfig read_config() {
+  LazyConfig c;
+  if (const char* e = std::getenv("MATFUSE_LAZY")) c.enabled = std::string(e) != "0";
+  if (const char* e = std::getenv("MATFUSE_LAZY_MIN")) {
+    char* end = nullptr;
+    const long long v = std::strtoll(e, &end, 10);
+    if (end != e && v >= 1) c.min_numel = v;
+  }
+  return c;
+}
+
+// ---- registry of pending values ---------------------------------------------------------------
+
+struct Registry {
+  std::vector<std::weak_ptr<const LazyRef>> refs;
+  size_t since_sweep = 0;
+  void sweep() {
+    refs.erase(std::remove_if(refs.begin(), refs.end(),
+                              [](const std::weak_ptr<const LazyRef>& w) {
+                                auto r = w.lock();
+                                return !r || r->node->kind == NodeKind::Input;
+                              }),
+               refs.end());
+    since_sweep = 0;
+  }
+};
+// The interpreter is single-threaded; the registry is still guarded so that tests running
+// interpreters on several threads stay safe.
+std::mutex g_mu;
+Registry& registry() {
+  static Registry* r = new Registry();  // never destroyed: tensors may outlive statics
+  return *r;
+}
+
+thread_local SinkReason t_reason = SinkReason::HostBuiltin;
+
+/// Whether n is computed by a kernel (not a leaf, not an inlined generator).
+bool is_computed_node(const Node* n) {
+  return !n->is_leaf() && n->kind != NodeKind::Generator;
+}
+
+/// Computed nodes of the pending graph of root (stops at Input leaves).
+void computed_nodes(const Node* root, std::unordered_set<const Node*>& out) {
+  std::vector<const Node*> stack{root};
+  std::unordered_set<const Node*> seen{root};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (is_computed_node(n)) out.insert(n);
+    for (const NodeRef& i : n->inputs)
+      if (seen.insert(i.get()).second) stack.push_back(i.get());
+  }
+}
+
+/// Turns n into an Input leaf holding v (see the contract). Nodes are created non-const by the
+/// intern table, so the const_cast is well defined; no other thread reads nodes meanwhile.
+void materialize(const Node* n, const Tensor& v) {
+  if (n->kind == NodeKind::Input) return;
+  Node* m = const_cast<Node*>(n);
+  std::vector<NodeRef> old;
+  old.swap(m->inputs);
+  m->kind = NodeKind::Input;
+  m->category = Category::Leaf;
+  m->tensor = v;
+  m->complex = v.is_complex();
+  // `old` releases the history here (outside any lock).
+}
+
+// ---- --graph recorder -------------------------------------------------------------------------
+
+bool g_graph_on = false;
+std::string g_graph_body;
+int g_graph_evals = 0;
+
+std::string node_label(const Node* n) {
+  std::ostringstream os;
+  switch (n->kind) {
+    case NodeKind::Input: os << "input"; break;
+    case NodeKind::Constant: os << "constant " << n->value; break;
+    case NodeKind::Param:
+      os << (n->role == ParamRole::RngKey      ? "rng key"
+             : n->role == ParamRole::RngOffset ? "rng offset"
+             : n->role == ParamRole::LoopIndex ? "loop index"
+                                               : "param");
+      break;
+    case NodeKind::Elementwise: os << op_name(n->op); break;
+    case NodeKind::Generator: os << gen_kind_name(n->gen); break;
+    case NodeKind::Reduce: os << reduce_kind_name(n->reduce); break;
+    case NodeKind::Cast: os << class_name(n->cls); break;
+    case NodeKind::MatMul: os << "mtimes"; break;
+    case NodeKind::Transpose: os << (n->conj ? "ctranspose" : "transpose"); break;
+    case NodeKind::Slice: os << "slice"; break;
+  }
+  if (n->kind != NodeKind::Constant && n->kind != NodeKind::Param)
+    os << " " << n->dims.str() << " " << class_name(n->cls);
+  return os.str();
+}
+
+void record_graph(const Plan& p, const EvaluationRecord& rec) {
+  const int e = ++g_graph_evals;
+  std::ostringstream os;
+  auto id = [&](const Node* n) { return "e" + std::to_string(e) + "n" + std::to_string(n->serial); };
+  std::unordered_set<const Node*> in_group;
+  for (size_t g = 0; g < p.groups.size(); ++g) {
+    const FusionGroup& G = p.groups[g];
+    const std::string provider = g < rec.groups.size() ? rec.groups[g].provider : "host";
+    const std::string sg = "e" + std::to_string(e) + "g" + std::to_string(g);
+    os << "  subgraph " << sg << "[\"eval " << e << " group " << g << ": "
+       << fusion_kind_name(G.kind) << " (" << provider << ", " << sink_reason_name(rec.reason)
+       << ")\"]\n";
+    for (const Node* n : G.members) {
+      os << "    " << id(n) << "[\"" << node_label(n) << "\"]\n";
+      in_group.insert(n);
+    }
+    os << "  end\n";
+    const bool gpu = provider != "host" && provider != "eager";
+    os << "  class " << sg << " " << (gpu ? "gpu" : "cpu") << "\n";
+  }
+  for (const Node* n : p.order) {
+    if (in_group.count(n)) continue;
+    os << "  " << id(n) << "([\"" << node_label(n) << "\"])\n";
+  }
+  for (const Node* n : p.order)
+    for (const NodeRef& i : n->inputs) os << "  " << id(i.get()) << " --> " << id(n) << "\n";
+  g_graph_body += os.str();
+}
+
+// ---- the force hook ---------------------------------------------------------------------------
+
+Tensor force_hook(const std::shared_ptr<const Node>& node) {
+  if (node->kind != NodeKind::Input) force_nodes({node}, t_reason);
+  MF_ASSERT(node->kind == NodeKind::Input, "forced node was not materialised");
+  return node->tensor;
+}
+
+/// Computed-node count (stops past limit) and depth of the pending graph of root.
+void graph_size(const Node* root, int limit, int& count, int& depth) {
+  std::unordered_map<const Node*, int> d;  // depth of each visited node
+  std::vector<std::pair<const Node*, size_t>> stack{{root, 0}};
+  d[root] = -1;
+  count = 0;
+  while (!stack.empty()) {
+    auto& [n, i] = stack.back();
+    if (i < n->inputs.size()) {
+      const Node* c = n->inputs[i++].get();
+      if (!d.count(c)) {
+        d[c] = -1;
+        stack.push_back({c, 0});
+      }
+      continue;
+    }
+    int dn = 0;
+    if (!n->is_leaf()) {
+      for (const NodeRef& c : n->inputs) dn = std::max(dn, d[c.get()]);
+      dn += 1;
+      ++count;
+    }
+    d[n] = dn;
+    stack.pop_back();
+    if (count > limit) break;
+  }
+  depth = 0;
+  for (auto& [n, v] : d) depth = std::max(depth, v);
+}
+
+}  // namespace
+
+LazyConfig& lazy_config() {
+  static LazyConfig c = read_config();
+  return c;
+}
+
+Tensor make_lazy(const NodeRef& node, bool maybe_complex) {
+  static const bool hooked = [] {
+    Tensor::set_force_hook(&force_hook);
+    return true;
+  }();
+  (void)hooked;
+  if (node->kind == NodeKind::Input) return node->tensor;
+  auto ref = std::make_shared<LazyRef>();
+  ref->node = node;
+  ref->maybe_complex = maybe_complex && !node->complex;
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    Registry& r = registry();
+    r.refs.push_back(ref);
+    if (++r.since_sweep >= 256) r.sweep();
+  }
+  return Tensor::lazy(std::move(ref), node->cls, node->dims, node->complex);
+}
+
+Tensor check_limits(const Tensor& t) {
+  if (!t.is_lazy()) return t;
+  const NodeRef n = t.node();
+  const LazyConfig& c = lazy_config();
+  int count = 0, depth = 0;
+  graph_size(n.get(), c.node_limit, count, depth);
+  if (count > c.node_limit) force_nodes({n}, SinkReason::NodeLimit);
+  else if (depth > c.depth_limit) force_nodes({n}, SinkReason::DepthLimit);
+  else return t;
+  return n->tensor;
+}
+
+void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
+  std::vector<NodeRef> roots;
+  std::unordered_set<const Node*> root_set;
+  for (const NodeRef& r : roots_in)
+    if (r->kind != NodeKind::Input && root_set.insert(r.get()).second) roots.push_back(r);
+  if (roots.empty()) return;
+
+  // Pending values sharing a computed node with the roots join them (to a fixpoint).
+  std::unordered_set<const Node*> computed;
+  for (const NodeRef& r : roots) computed_nodes(r.get(), computed);
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    Registry& reg = registry();
+    reg.sweep();
+    std::vector<std::pair<NodeRef, std::unordered_set<const Node*>>> pending;
+    for (const auto& w : reg.refs) {
+      auto ref = w.lock();
+      if (!ref || root_set.count(ref->node.get())) continue;
+      std::unordered_set<const Node*> mine;
+      computed_nodes(ref->node.get(), mine);
+      pending.push_back({ref->node, std::move(mine)});
+    }
+    bool grew = true;
+    while (grew) {
+      grew = false;
+      for (auto& [node, mine] : pending) {
+        if (!node || root_set.count(node.get())) continue;
+        bool shares = false;
+        for (const Node* n : mine)
+          if (computed.count(n)) {
+            shares = true;
+            break;
+          }
+        if (!shares) continue;
+        root_set.insert(node.get());
+        roots.push_back(node);
+        computed.insert(mine.begin(), mine.end());
+        grew = true;
+      }
+    }
+  }
+
+  std::optional<Plan> plan;
+  if (g_graph_on) plan = plan_fusion(roots);
+  std::vector<Tensor> values = evaluate(roots, reason);
+  if (plan) record_graph(*plan, telemetry().last());
+  plan.reset();
+  for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);
+}
+
+size_t pending_count() {
+  std::lock_guard<std::mutex> l(g_mu);
+  Registry& r = registry();
+  r.sweep();
+  return r.refs.size();
+}
+
+SinkScope::SinkScope(SinkReason r) : prev_(t_reason) { t_reason = r; }
+SinkScope::~SinkScope() { t_reason = prev_; }
+SinkReason current_sink_reason() { return t_reason; }
+
+void set_graph_recording(bool on) { g_graph_on = on; }
+
+std::string graph_mermaid() {
+  std::string s =
+      "flowchart TD\n"
+      "  classDef cpu fill:#dbeafe,stroke:#1d4ed8,color:#0b1a33\n"
+      "  classDef gpu fill:#dcfce7,stroke:#15803d,color:#052e16\n";
+  return s + g_graph_body;
+}
+
+}  // namespace matfuse::accel

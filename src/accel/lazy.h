@@ -1,0 +1,80 @@
+// Lazy values: the bridge between the interpreter's Tensors and the acceleration graph
+// (DESIGN.md decisions 1, 2, 6 and 8).
+//
+// Semantics contract
+// - make_lazy(node) returns a Tensor that holds the node (Tensor::is_lazy); its class, dims and
+//   size never force it. Every copy of that Tensor shares one LazyRef, whose liveness says that
+//   the value is still pending: a registry of weak references lists the pending values.
+// - A lazy tensor is forced (runtime Tensor::raw() calls the hook registered here) for a named
+//   SinkReason: the innermost SinkScope of the thread, HostBuiltin when there is none. Forcing
+//   evaluates, in one accel::evaluate() call, the node and every other pending value that shares
+//   a computed node with it (transitively), so no intermediate is computed twice. Generators
+//   alone do not count as shared: they are recomputed in each consumer (decision 6).
+// - After evaluation each root node is materialised in place: it becomes an Input leaf holding
+//   its value and drops its inputs. So later graphs built on it (a loop trace forced every k
+//   iterations, decision 8) read the stored value instead of recomputing the earlier chunks, and
+//   the history of a trace is freed.
+// - Graph limits: check_limits() forces a freshly captured value whose pending graph has more
+//   than node_limit computed nodes (NodeLimit) or is deeper than depth_limit (DepthLimit).
+// - Configuration: MATFUSE_LAZY=0 turns capture off; MATFUSE_LAZY_MIN=N sets the size threshold
+//   (elements, default 32768): an operation is captured when an operand is lazy or the result
+//   has at least N elements. Tests change it with lazy_config().
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "accel/graph.h"
+#include "accel/telemetry.h"
+#include "runtime/tensor.h"
+
+namespace matfuse::accel {
+
+struct LazyConfig {
+  bool enabled = true;         ///< MATFUSE_LAZY (0 = off)
+  int64_t min_numel = 32768;   ///< MATFUSE_LAZY_MIN
+  int node_limit = 256;        ///< computed nodes of one pending graph
+  int depth_limit = 128;       ///< longest path of one pending graph
+};
+/// The process-wide configuration (read from the environment on first use).
+LazyConfig& lazy_config();
+
+/// A lazy Tensor holding node (registers the force hook on first use). maybe_complex: see
+/// LazyRef.
+Tensor make_lazy(const NodeRef& node, bool maybe_complex = false);
+
+/// When t's pending graph exceeds a limit, forces it (reason NodeLimit or DepthLimit) and
+/// returns the materialised tensor; otherwise returns t.
+Tensor check_limits(const Tensor& t);
+
+/// Evaluates roots together with the pending values sharing nodes with them, materialises them,
+/// and records the evaluation (see the contract).
+void force_nodes(const std::vector<NodeRef>& roots, SinkReason reason);
+
+/// Number of pending (live, not yet computed) lazy values.
+size_t pending_count();
+
+/// Sets the thread's sink reason while alive (nested scopes: the innermost wins).
+class SinkScope {
+public:
+  explicit SinkScope(SinkReason r);
+  ~SinkScope();
+  SinkScope(const SinkScope&) = delete;
+  SinkScope& operator=(const SinkScope&) = delete;
+
+private:
+  SinkReason prev_;
+};
+/// The reason a force on this thread would be recorded with now.
+SinkReason current_sink_reason();
+
+// ---- --graph ---------------------------------------------------------------------------------
+
+/// Starts (or stops) recording the plans of forced evaluations for graph_mermaid().
+void set_graph_recording(bool on);
+/// Mermaid flowchart of the recorded plans: one subgraph per fusion group, classDef cpu (host
+/// provider and eager fallback) and gpu (device providers), each group's class by provider.
+std::string graph_mermaid();
+
+}  // namespace matfuse::accel

@@ -1,0 +1,358 @@
+// Cumulative, difference and window functions: cumprod cummin cummax diff trapz cumtrapz
+// movmean movsum.
+//
+// cumprod: class rules of cumsum (integers keep their class and saturate, logical/char give
+// double); 'omitnan' treats NaN as 1. cummin/cummax: keep the class (char gives double), NaN
+// omitted by default (leading NaNs stay NaN), 'includenan' makes every later element NaN;
+// complex values compare by abs then angle; the optional second output is the 1-based position
+// along the dimension of the element chosen (the first one among equals).
+// diff(X, n, dim): n-th difference; without dim, a dimension that shrinks to length 1 moves on
+// to the next non-singleton dimension (MATLAB).
+// trapz/cumtrapz: unit spacing, scalar spacing, or coordinates (vector of the dimension's
+// length). movmean/movsum: window k (centered; even k has one more element behind) or
+// [kb kf]; 'Endpoints' 'shrink' (default), 'fill', 'discard' or a numeric fill value.
+#include <algorithm>
+#include <cmath>
+
+#include "builtins/data_util.h"
+#include "builtins/shape_util.h"
+
+namespace matfuse::data {
+namespace {
+
+struct CumArgs {
+  bool has_dim = false;
+  int dim = 0;
+  bool reverse = false;
+  NanFlag nan = NanFlag::Include;
+  bool nan_set = false;
+};
+
+CumArgs parse_cum(Args args, size_t start, const char* fname) {
+  CumArgs c;
+  for (size_t i = start; i < args.size(); ++i) {
+    if (args[i].is_text()) {
+      std::string s = lower(args[i].to_text());
+      if (s == "forward" || s == "reverse") c.reverse = s == "reverse";
+      else if (s == "omitnan" || s == "includenan" || s == "omitmissing" || s == "includemissing") {
+        c.nan = s.rfind("omit", 0) == 0 ? NanFlag::Omit : NanFlag::Include;
+        c.nan_set = true;
+      } else {
+        throw_error("MATLAB:invalidOption", "Invalid option '%s' for %s.", s.c_str(), fname);
+      }
+      continue;
+    }
+    if (i != start || c.has_dim)
+      throw_error("MATLAB:getdimarg:invalidDim",
+                  "Dimension argument must be a positive integer scalar within indexing range.");
+    c.dim = dim_arg(args[i]);
+    c.has_dim = true;
+  }
+  return c;
+}
+
+Outputs bi_cumprod(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 4);
+  check_nargout(nargout, 1);
+  Tensor x = numeric_arg(args[0], "cumprod");
+  CumArgs c = parse_cum(args, 1, "cumprod");
+  int dim = c.has_dim ? c.dim : first_nonsingleton_dim(x.dims());
+  Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
+  Tensor out = Tensor::uninit(ClassId::Double, x.dims(), x.is_complex());
+  Lanes L = lanes_of(x.dims(), dim);
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) {
+      std::complex<double> acc = 1;
+      for (int64_t j = 0; j < L.n; ++j) {
+        int64_t k = c.reverse ? L.n - 1 - j : j;
+        int64_t p = (b * L.n + k) * L.pre + i;
+        std::complex<double> z = w.get_complex(p);
+        if (!(c.nan == NanFlag::Omit && (std::isnan(z.real()) || std::isnan(z.imag()))))
+          acc = x.is_complex() ? acc * z : std::complex<double>(acc.real() * z.real(), 0);
+        out.set_complex(p, acc);
+      }
+    }
+  out = out.drop_zero_imag();
+  ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
+  return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+}
+
+Outputs cum_ext(Args args, int nargout, bool is_max) {
+  const char* fname = is_max ? "cummax" : "cummin";
+  check_nargin(args, 1, 4);
+  check_nargout(nargout, 2);
+  Value a = args[0];
+  Tensor x = numeric_arg(a, fname);
+  if (x.cls() == ClassId::Char) a = Value(x.to_class(ClassId::Double));
+  CumArgs c = parse_cum(args, 1, fname);
+  bool include = c.nan_set && c.nan == NanFlag::Include;
+  int dim = c.has_dim ? c.dim : first_nonsingleton_dim(x.dims());
+  Keys k = make_keys(a, fname);
+  Lanes L = lanes_of(x.dims(), dim);
+  std::vector<int64_t> src(static_cast<size_t>(x.numel()));
+  std::vector<double> idx(nargout > 1 ? src.size() : 0);
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) {
+      int64_t best = -1, bestk = 0;
+      bool stuck = false;  // includenan: a NaN was seen
+      for (int64_t j = 0; j < L.n; ++j) {
+        int64_t kk = c.reverse ? L.n - 1 - j : j;
+        int64_t p = (b * L.n + kk) * L.pre + i;
+        if (!stuck) {
+          if (k.nan[p]) {
+            // includenan: a NaN wins from here on; omitnan: only a leading NaN is kept.
+            if (include) stuck = true;
+            if (include || best < 0) { best = p; bestk = kk; }
+          } else if (best < 0 || k.nan[best]) {
+            best = p;
+            bestk = kk;
+          } else {
+            int r = k.cmp(p, best);
+            if (is_max ? r > 0 : r < 0) { best = p; bestk = kk; }
+          }
+        }
+        int64_t dst = (b * L.n + kk) * L.pre + i;
+        src[dst] = best;
+        if (nargout > 1) idx[dst] = static_cast<double>(bestk + 1);
+      }
+    }
+  Outputs out{gather_elements(a, x.dims(), src)};
+  if (nargout > 1) out.push_back(Value(double_tensor(idx, x.dims())));
+  return out;
+}
+Outputs bi_cummax(CallContext&, Args args, int nargout) { return cum_ext(args, nargout, true); }
+Outputs bi_cummin(CallContext&, Args args, int nargout) { return cum_ext(args, nargout, false); }
+
+/// One first difference along dim (double or complex double work tensor).
+Tensor diff_once(const Tensor& w, int dim) {
+  Lanes L = lanes_of(w.dims(), dim);
+  Dims od = w.dims();
+  int64_t m = L.n > 0 ? L.n - 1 : 0;
+  od.set(dim, m);
+  od.normalize();
+  Tensor out = Tensor::uninit(ClassId::Double, od, w.is_complex());
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i)
+      for (int64_t k = 0; k < m; ++k) {
+        int64_t p = (b * L.n + k) * L.pre + i;
+        int64_t q = (b * m + k) * L.pre + i;
+        if (w.is_complex()) out.set_complex(q, w.get_complex(p + L.pre) - w.get_complex(p));
+        else out.set_double(q, w.get_double(p + L.pre) - w.get_double(p));
+      }
+  return out;
+}
+
+Outputs bi_diff(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 3);
+  check_nargout(nargout, 1);
+  Tensor x = numeric_arg(args[0], "diff");
+  int64_t n = 1;
+  if (args.size() > 1 && !args[1].is_empty()) {
+    double v = args[1].is_tensor() && args[1].numel() == 1 ? args[1].tensor().get_double(0) : -1;
+    if (!(v >= 0) || v != std::floor(v))
+      throw_error("MATLAB:diff:differenceOrderMustBePositiveInteger",
+                  "Difference order N must be a positive integer scalar.");
+    n = static_cast<int64_t>(v);
+  }
+  bool has_dim = args.size() > 2;
+  int dim = has_dim ? dim_arg(args[2]) : first_nonsingleton_dim(x.dims());
+  ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
+  Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
+  for (int64_t t = 0; t < n; ++t) {
+    if (!has_dim && w.dims()[dim] == 1 && !w.is_empty()) {
+      int nd = first_nonsingleton_dim(w.dims());
+      if (w.dims()[nd] == 1) {  // all singleton: result is empty along dim
+        Dims od = w.dims();
+        od.set(dim, 0);
+        w = Tensor::uninit(ClassId::Double, od.normalize(), w.is_complex());
+        break;
+      }
+      dim = nd;
+    }
+    w = diff_once(w, dim);
+  }
+  w = w.drop_zero_imag();
+  if (rc == ClassId::Double) return {Value(w)};
+  return {Value(w.to_class(rc))};
+}
+
+/// Coordinates along the dimension for trapz/cumtrapz: unit, scalar spacing or a vector.
+std::vector<double> coordinates(const Value* xv, int64_t n, const char* fname) {
+  std::vector<double> x(static_cast<size_t>(n));
+  if (!xv) {
+    for (int64_t i = 0; i < n; ++i) x[i] = static_cast<double>(i);
+    return x;
+  }
+  Tensor t = numeric_arg(*xv, fname);
+  if (t.numel() == 1) {
+    double h = t.get_double(0);
+    for (int64_t i = 0; i < n; ++i) x[i] = h * static_cast<double>(i);
+    return x;
+  }
+  if (t.numel() != n)
+    throw_error("MATLAB:trapz:LengthXMismatchY",
+                "Length of X must match the size of Y along the operating dimension.");
+  for (int64_t i = 0; i < n; ++i) x[i] = t.get_double(i);
+  return x;
+}
+
+Outputs trapz_impl(Args args, int nargout, bool cumulative) {
+  const char* fname = cumulative ? "cumtrapz" : "trapz";
+  check_nargin(args, 1, 3);
+  check_nargout(nargout, 1);
+  const Value* xv = nullptr;
+  const Value* yv = &args[0];
+  const Value* dv = nullptr;
+  if (args.size() >= 2) {
+    xv = &args[0];
+    yv = &args[1];
+  }
+  if (args.size() == 3) dv = &args[2];
+  Tensor y = numeric_arg(*yv, fname);
+  int dim;
+  if (dv) dim = dim_arg(*dv);
+  else if (xv && xv->numel() > 1 && y.dims().is_matrix() && !y.dims().is_vector())
+    dim = 0;  // matrix Y with coordinate vector: along the first dimension
+  else dim = first_nonsingleton_dim(y.dims());
+  Tensor w = y.is_complex() ? y.to_class(ClassId::Double).to_complex() : y.to_class(ClassId::Double);
+  Lanes L = lanes_of(y.dims(), dim);
+  std::vector<double> x = coordinates(xv, L.n, fname);
+  Dims od = y.dims();
+  if (!cumulative) {
+    od.set(dim, 1);
+    od.normalize();
+  }
+  Tensor out = Tensor::zeros(ClassId::Double, od, y.is_complex());
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) {
+      std::complex<double> acc = 0;
+      for (int64_t k = 0; k < L.n; ++k) {
+        int64_t p = (b * L.n + k) * L.pre + i;
+        if (k > 0) acc += (x[k] - x[k - 1]) * (w.get_complex(p) + w.get_complex(p - L.pre)) / 2.0;
+        if (cumulative) out.set_complex(p, acc);
+      }
+      if (!cumulative) out.set_complex(b * L.pre + i, acc);
+    }
+  out = out.drop_zero_imag();
+  ClassId rc = float_class(y.cls());
+  return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+}
+Outputs bi_trapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, false); }
+Outputs bi_cumtrapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, true); }
+
+Outputs moving(Args args, int nargout, bool is_mean) {
+  const char* fname = is_mean ? "movmean" : "movsum";
+  check_nargin(args, 2, 8);
+  check_nargout(nargout, 1);
+  Tensor x = numeric_arg(args[0], fname);
+  Tensor kt = numeric_arg(args[1], fname);
+  double kb, kf;
+  if (kt.numel() == 1) {
+    double k = kt.get_double(0);
+    if (!(k > 0))
+      throw_error("MATLAB:movfun:wrongWindowLength",
+                  "Window length must be a finite positive scalar or 2-element vector of finite "
+                  "nonnegative scalars.");
+    k = std::floor(k);
+    if (std::fmod(k, 2) == 1) kb = kf = (k - 1) / 2;
+    else {
+      kb = k / 2;
+      kf = k / 2 - 1;
+    }
+  } else if (kt.numel() == 2) {
+    kb = std::floor(kt.get_double(0));
+    kf = std::floor(kt.get_double(1));
+    if (!(kb >= 0) || !(kf >= 0))
+      throw_error("MATLAB:movfun:wrongWindowLength",
+                  "Window length must be a finite positive scalar or 2-element vector of finite "
+                  "nonnegative scalars.");
+  } else {
+    throw_error("MATLAB:movfun:wrongWindowLength",
+                "Window length must be a finite positive scalar or 2-element vector of finite "
+                "nonnegative scalars.");
+  }
+  bool has_dim = false, omit = false;
+  int dim = 0;
+  enum { Shrink, Fill, Discard } ends = Shrink;
+  double fillv = NAN;
+  for (size_t i = 2; i < args.size(); ++i) {
+    if (is_option(args[i], "omitnan") || is_option(args[i], "omitmissing")) { omit = true; continue; }
+    if (is_option(args[i], "includenan") || is_option(args[i], "includemissing")) { omit = false; continue; }
+    if (is_option(args[i], "Endpoints")) {
+      if (i + 1 >= args.size())
+        throw_error("MATLAB:movfun:invalidEndpoints", "Name-value arguments must come in pairs.");
+      const Value& e = args[++i];
+      if (is_option(e, "shrink")) ends = Shrink;
+      else if (is_option(e, "fill")) { ends = Fill; fillv = NAN; }
+      else if (is_option(e, "discard")) ends = Discard;
+      else if (e.is_tensor() && !e.is_char() && e.numel() == 1) { ends = Fill; fillv = e.tensor().get_double(0); }
+      else
+        throw_error("MATLAB:movfun:invalidEndpoints",
+                    "Endpoints must be 'shrink', 'discard', 'fill', or a numeric scalar.");
+      continue;
+    }
+    if (args[i].is_text())
+      throw_error("MATLAB:movfun:unknownOption", "Invalid option '%s' for %s.",
+                  args[i].to_text().c_str(), fname);
+    dim = dim_arg(args[i]);
+    has_dim = true;
+  }
+  if (!has_dim) dim = first_nonsingleton_dim(x.dims());
+  if (x.is_complex())
+    throw_error("matfuse:notAvailable", "%s of complex input is not supported yet.", fname);
+  Tensor w = x.to_class(ClassId::Double);
+  Lanes L = lanes_of(x.dims(), dim);
+  int64_t b0 = static_cast<int64_t>(kb), f0 = static_cast<int64_t>(kf);
+  int64_t lo_k = 0, hi_k = L.n;  // output positions kept
+  if (ends == Discard) {
+    lo_k = std::min<int64_t>(b0, L.n);
+    hi_k = std::max<int64_t>(lo_k, L.n - f0);
+  }
+  int64_t m = hi_k - lo_k;
+  Dims od = x.dims();
+  od.set(dim, m);
+  od.normalize();
+  Tensor out = Tensor::uninit(ClassId::Double, od);
+  double* o = out.mutable_data<double>();
+  const double* s = w.data<double>();
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i)
+      for (int64_t k = lo_k; k < hi_k; ++k) {
+        int64_t a = k - b0, e = k + f0;
+        double r;
+        if (ends == Fill && (a < 0 || e >= L.n)) r = fillv;
+        else {
+          a = std::max<int64_t>(a, 0);
+          e = std::min<int64_t>(e, L.n - 1);
+          double sum = 0;
+          int64_t cnt = 0;
+          for (int64_t j = a; j <= e; ++j) {
+            double v = s[(b * L.n + j) * L.pre + i];
+            if (omit && std::isnan(v)) continue;
+            sum += v;
+            ++cnt;
+          }
+          r = is_mean ? (cnt ? sum / static_cast<double>(cnt) : NAN) : sum;
+        }
+        o[(b * m + (k - lo_k)) * L.pre + i] = r;
+      }
+  ClassId rc = float_class(x.cls());
+  return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+}
+Outputs bi_movmean(CallContext&, Args args, int nargout) { return moving(args, nargout, true); }
+Outputs bi_movsum(CallContext&, Args args, int nargout) { return moving(args, nargout, false); }
+
+}  // namespace
+
+void register_data_cum(Registry& r) {
+  r.add("cumprod", bi_cumprod);
+  r.add("cummax", bi_cummax);
+  r.add("cummin", bi_cummin);
+  r.add("diff", bi_diff);
+  r.add("trapz", bi_trapz);
+  r.add("cumtrapz", bi_cumtrapz);
+  r.add("movmean", bi_movmean);
+  r.add("movsum", bi_movsum);
+}
+
+}  // namespace matfuse::data

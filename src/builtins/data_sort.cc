@@ -1,0 +1,240 @@
+// sort, sortrows and issorted (MATLAB semantics).
+//
+// sort: stable; NaN (and <missing>) placed last for 'ascend' and first for 'descend' unless
+// 'MissingPlacement' says otherwise; complex values ordered by abs, then angle ('ComparisonMethod'
+// 'abs' / 'real' select the other orders, also for real input); cell arrays of char vectors and
+// string arrays sort by code point. The index output gives positions along the sorted dimension.
+// sortrows: lexicographic, stable, column spec with negative entries for descending columns.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "builtins/data_util.h"
+#include "builtins/shape_util.h"
+
+namespace matfuse::data {
+namespace {
+
+enum class Missing { Auto, First, Last };
+
+struct SortOpts {
+  bool descend = false;
+  CompareMethod method = CompareMethod::Auto;
+  Missing missing = Missing::Auto;
+};
+
+[[noreturn]] void bad_direction(const char* fname) {
+  throw_error(fname[4] == 'r' ? "MATLAB:sortrows:sortDirection" : "MATLAB:sort:sortDirection",
+              "Sorting direction must be 'ascend' or 'descend'.");
+}
+
+/// Parses direction and name-value options from args[i...]. Returns true when text was
+/// consumed. Name-value pairs: ComparisonMethod, MissingPlacement.
+bool parse_sort_text(Args args, size_t& i, SortOpts& o, const char* fname) {
+  if (!args[i].is_text()) return false;
+  std::string s = lower(args[i].to_text());
+  if (s == "ascend" || s == "descend") {
+    o.descend = s == "descend";
+    return true;
+  }
+  if (s == "comparisonmethod" || s == "missingplacement") {
+    if (i + 1 >= args.size() || !args[i + 1].is_text())
+      throw_error("MATLAB:sort:InvalidNameValue", "Name-value arguments must come in pairs.");
+    std::string v = lower(args[++i].to_text());
+    if (s == "comparisonmethod") {
+      if (v == "auto") o.method = CompareMethod::Auto;
+      else if (v == "abs") o.method = CompareMethod::Abs;
+      else if (v == "real") o.method = CompareMethod::Real;
+      else
+        throw_error("MATLAB:sort:InvalidComparisonMethod",
+                    "'ComparisonMethod' value must be 'auto', 'real', or 'abs'.");
+    } else {
+      if (v == "auto") o.missing = Missing::Auto;
+      else if (v == "first") o.missing = Missing::First;
+      else if (v == "last") o.missing = Missing::Last;
+      else
+        throw_error("MATLAB:sort:InvalidMissingPlacement",
+                    "'MissingPlacement' value must be 'auto', 'first', or 'last'.");
+    }
+    return true;
+  }
+  bad_direction(fname);
+}
+
+/// Sorts positions pos (linear indices) by keys; stable, NaN placement per options.
+void sort_positions(std::vector<int64_t>& pos, const Keys& k, const SortOpts& o) {
+  std::vector<int64_t> nans;
+  std::vector<int64_t> vals;
+  for (int64_t p : pos) (k.nan[p] ? nans : vals).push_back(p);
+  if (o.descend)
+    std::stable_sort(vals.begin(), vals.end(), [&](int64_t x, int64_t y) { return k.cmp(x, y) > 0; });
+  else
+    std::stable_sort(vals.begin(), vals.end(), [&](int64_t x, int64_t y) { return k.cmp(x, y) < 0; });
+  bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && o.descend);
+  pos.clear();
+  if (nan_first) pos.insert(pos.end(), nans.begin(), nans.end());
+  pos.insert(pos.end(), vals.begin(), vals.end());
+  if (!nan_first) pos.insert(pos.end(), nans.begin(), nans.end());
+}
+
+Outputs bi_sort(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 7);
+  check_nargout(nargout, 2);
+  const Value& a = args[0];
+  if (a.is_cell() && !is_cellstr(a))
+    throw_error("MATLAB:sort:InputType",
+                "Only cell arrays of character vectors are supported for sort.");
+  if (!a.is_tensor() && !a.is_cell() && !a.is_string())
+    throw_error("MATLAB:UndefinedFunction",
+                "Undefined function 'sort' for input arguments of type '%s'.",
+                a.class_name().c_str());
+  SortOpts o;
+  bool has_dim = false;
+  int dim = 0;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (parse_sort_text(args, i, o, "sort")) continue;
+    if (i != 1) bad_direction("sort");
+    dim = dim_arg(args[i]);
+    has_dim = true;
+  }
+  Dims d = a.dims();
+  if (!has_dim) dim = first_nonsingleton_dim(d);
+  Keys k = make_keys(a, "sort", a.is_tensor() ? o.method : CompareMethod::Auto);
+  Lanes L = lanes_of(d, dim);
+  std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
+  std::vector<double> index(nargout > 1 ? perm.size() : 0);
+  std::vector<int64_t> pos(static_cast<size_t>(L.n));
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) {
+      for (int64_t j = 0; j < L.n; ++j) pos[j] = (b * L.n + j) * L.pre + i;
+      sort_positions(pos, k, o);
+      for (int64_t j = 0; j < L.n; ++j) {
+        int64_t dst = (b * L.n + j) * L.pre + i;
+        perm[dst] = pos[j];
+        if (nargout > 1) index[dst] = static_cast<double>((pos[j] - i) / L.pre - b * L.n + 1);
+      }
+    }
+  Outputs out{gather_elements(a, d, perm)};
+  if (nargout > 1) out.push_back(Value(double_tensor(index, d)));
+  return out;
+}
+
+Outputs sortrows_impl(Args args, int nargout) {
+  check_nargin(args, 1, 6);
+  check_nargout(nargout, 2);
+  const Value& a = args[0];
+  Dims d = a.dims();
+  if (d.ndims() > 2)
+    throw_error("MATLAB:sortrows:inputDimensionMismatch", "A must be a 2-D matrix.");
+  if (a.is_cell() && !is_cellstr(a))
+    throw_error("MATLAB:sortrows:InputType",
+                "Only cell arrays of character vectors are supported for sortrows.");
+  int64_t m = d.rows(), nc = d.cols();
+  std::vector<int64_t> cols;
+  std::vector<bool> desc;
+  SortOpts o;
+  bool dir_given = false;
+  std::vector<int> dirs;  // per-column directions from a cell array
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i].is_cell()) {
+      for (const Value& e : args[i].cell().elems()) {
+        if (is_option(e, "ascend")) dirs.push_back(0);
+        else if (is_option(e, "descend")) dirs.push_back(1);
+        else bad_direction("sortrows");
+      }
+      continue;
+    }
+    if (args[i].is_text()) {
+      parse_sort_text(args, i, o, "sortrows");
+      if (is_option(args[i], "ascend") || is_option(args[i], "descend")) dir_given = true;
+      continue;
+    }
+    if (i != 1) bad_direction("sortrows");
+    Tensor c = numeric_arg(args[i], "sortrows");
+    for (int64_t j = 0; j < c.numel(); ++j) {
+      double v = c.get_double(j);
+      if (v == 0 || v != std::floor(v) || std::fabs(v) > static_cast<double>(nc))
+        throw_error("MATLAB:sortrows:ColOutOfRange",
+                    "Column sorting vector must contain integers with absolute value between 1 "
+                    "and the number of columns in the first argument.");
+      cols.push_back(static_cast<int64_t>(std::fabs(v)) - 1);
+      desc.push_back(v < 0);
+    }
+  }
+  bool explicit_cols = !cols.empty();
+  if (!explicit_cols)
+    for (int64_t c = 0; c < nc; ++c) {
+      cols.push_back(c);
+      desc.push_back(false);
+    }
+  if (!dirs.empty()) {
+    if (dirs.size() != cols.size())
+      throw_error("MATLAB:sortrows:sortDirectionLength",
+                  "Sorting direction must be a single direction or one per sorted column.");
+    for (size_t c = 0; c < cols.size(); ++c) desc[c] = dirs[c] != 0;
+  } else if (dir_given && o.descend) {
+    for (size_t c = 0; c < cols.size(); ++c) desc[c] = true;
+  }
+  Keys k = make_keys(a, "sortrows", a.is_tensor() ? o.method : CompareMethod::Auto);
+  std::vector<int64_t> rows(static_cast<size_t>(m));
+  std::iota(rows.begin(), rows.end(), 0);
+  std::stable_sort(rows.begin(), rows.end(), [&](int64_t x, int64_t y) {
+    for (size_t c = 0; c < cols.size(); ++c) {
+      int64_t px = cols[c] * m + x, py = cols[c] * m + y;
+      int r = k.cmp(px, py);
+      if (r == 0) continue;
+      bool nx = k.nan[px], ny = k.nan[py];
+      if (nx || ny) {  // missing placement per column
+        bool first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
+        return first ? nx : ny;
+      }
+      return desc[c] ? r > 0 : r < 0;
+    }
+    return false;
+  });
+  std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
+  for (int64_t c = 0; c < nc; ++c)
+    for (int64_t r = 0; r < m; ++r) perm[c * m + r] = c * m + rows[r];
+  Outputs out{gather_elements(a, d, perm)};
+  if (nargout > 1) out.push_back(Value(index_tensor(rows, Dims(m, 1))));
+  return out;
+}
+
+Outputs bi_sortrows(CallContext&, Args args, int nargout) { return sortrows_impl(args, nargout); }
+
+Outputs bi_issorted(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 4);
+  check_nargout(nargout, 1);
+  const Value& a = args[0];
+  bool rows = false;
+  SortOpts o;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (is_option(args[i], "rows")) { rows = true; continue; }
+    if (!parse_sort_text(args, i, o, "issorted")) dim_arg(args[i]);
+  }
+  if (rows) {
+    Value r = sortrows_impl(args.first(1), 2)[1];
+    Tensor t = r.tensor();
+    for (int64_t i = 0; i < t.numel(); ++i)
+      if (t.get_double(i) != static_cast<double>(i + 1)) return {Value::logical(false)};
+    return {Value::logical(true)};
+  }
+  if (!a.dims().is_vector() && !a.is_empty())
+    throw_error("MATLAB:issorted:MustBeVector", "Input must be a vector.");
+  Keys k = make_keys(a, "issorted", a.is_tensor() ? o.method : CompareMethod::Auto);
+  for (int64_t i = 1; i < k.size(); ++i) {
+    int c = k.cmp(i - 1, i);
+    if (o.descend ? c < 0 : c > 0) return {Value::logical(false)};
+  }
+  return {Value::logical(true)};
+}
+
+}  // namespace
+
+void register_data_sort(Registry& r) {
+  r.add("sort", bi_sort);
+  r.add("sortrows", bi_sortrows);
+  r.add("issorted", bi_issorted);
+}
+
+}  // namespace matfuse::data

@@ -1,0 +1,319 @@
+// MAT-file reading and writing through libmatio (MATFUSE_HAVE_MATIO).
+//
+// Supported classes: double, single, int8 ... uint64 (real or complex), logical, char, cell and
+// struct arrays of any dims (nested). Other values (string arrays, function handles, objects)
+// are skipped with a warning on save; sparse and object variables in a file are skipped on load.
+// Format: MAT v5 (MATLAB's -v6/-v7 layout, uncompressed) by default; '-v7.3' (HDF5) when the
+// installed libmatio was built with HDF5, else matfuse:notAvailable.
+#include "builtins/files_util.h"
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+
+#include "builtins/format.h"
+
+#if MATFUSE_HAVE_MATIO
+#include <matio.h>
+#endif
+
+namespace matfuse::files_detail {
+
+#if MATFUSE_HAVE_MATIO
+
+namespace {
+
+struct VarDeleter {
+  void operator()(matvar_t* v) const { Mat_VarFree(v); }
+};
+using VarPtr = std::unique_ptr<matvar_t, VarDeleter>;
+
+matio_classes mat_class(ClassId c) {
+  switch (c) {
+    case ClassId::Double: return MAT_C_DOUBLE;
+    case ClassId::Single: return MAT_C_SINGLE;
+    case ClassId::Logical: return MAT_C_UINT8;
+    case ClassId::Char: return MAT_C_CHAR;
+    case ClassId::Int8: return MAT_C_INT8;
+    case ClassId::UInt8: return MAT_C_UINT8;
+    case ClassId::Int16: return MAT_C_INT16;
+    case ClassId::UInt16: return MAT_C_UINT16;
+    case ClassId::Int32: return MAT_C_INT32;
+    case ClassId::UInt32: return MAT_C_UINT32;
+    case ClassId::Int64: return MAT_C_INT64;
+    case ClassId::UInt64: return MAT_C_UINT64;
+  }
+  return MAT_C_DOUBLE;
+}
+matio_types mat_type(ClassId c) {
+  switch (c) {
+    case ClassId::Double: return MAT_T_DOUBLE;
+    case ClassId::Single: return MAT_T_SINGLE;
+    case ClassId::Logical: return MAT_T_UINT8;
+    case ClassId::Char: return MAT_T_UINT16;
+    case ClassId::Int8: return MAT_T_INT8;
+    case ClassId::UInt8: return MAT_T_UINT8;
+    case ClassId::Int16: return MAT_T_INT16;
+    case ClassId::UInt16: return MAT_T_UINT16;
+    case ClassId::Int32: return MAT_T_INT32;
+    case ClassId::UInt32: return MAT_T_UINT32;
+    case ClassId::Int64: return MAT_T_INT64;
+    case ClassId::UInt64: return MAT_T_UINT64;
+  }
+  return MAT_T_DOUBLE;
+}
+std::optional<ClassId> class_of_mat(matio_classes c) {
+  switch (c) {
+    case MAT_C_DOUBLE: return ClassId::Double;
+    case MAT_C_SINGLE: return ClassId::Single;
+    case MAT_C_INT8: return ClassId::Int8;
+    case MAT_C_UINT8: return ClassId::UInt8;
+    case MAT_C_INT16: return ClassId::Int16;
+    case MAT_C_UINT16: return ClassId::UInt16;
+    case MAT_C_INT32: return ClassId::Int32;
+    case MAT_C_UINT32: return ClassId::UInt32;
+    case MAT_C_INT64: return ClassId::Int64;
+    case MAT_C_UINT64: return ClassId::UInt64;
+    default: return std::nullopt;
+  }
+}
+
+std::vector<size_t> mat_dims(const Dims& d) {
+  std::vector<size_t> out;
+  for (int k = 0; k < d.ndims(); ++k) out.push_back(static_cast<size_t>(d[k]));
+  return out;
+}
+
+/// A Value as a new matio variable (null for unsupported kinds; `skipped` names them).
+matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& skipped) {
+  std::vector<size_t> dims = mat_dims(v.dims());
+  const int rank = static_cast<int>(dims.size());
+  if (v.is_tensor()) {
+    Tensor t = v.tensor();
+    const ClassId c = t.cls();
+    int flags = c == ClassId::Logical ? MAT_F_LOGICAL : 0;
+    if (t.is_complex()) {
+      const int64_t n = t.numel();
+      const int eb = element_size(c);
+      std::vector<char> re(static_cast<size_t>(n * eb) + 1), im(static_cast<size_t>(n * eb) + 1);
+      const char* src = static_cast<const char*>(t.raw());
+      for (int64_t i = 0; i < n; ++i) {
+        std::memcpy(re.data() + i * eb, src + 2 * i * eb, eb);
+        std::memcpy(im.data() + i * eb, src + (2 * i + 1) * eb, eb);
+      }
+      mat_complex_split_t z{re.data(), im.data()};
+      return Mat_VarCreate(name, mat_class(c), mat_type(c), rank, dims.data(), &z,
+                           flags | MAT_F_COMPLEX);
+    }
+    return Mat_VarCreate(name, mat_class(c), mat_type(c), rank, dims.data(),
+                         const_cast<void*>(t.raw()), flags);
+  }
+  if (v.is_cell()) {
+    const CellArray& c = v.cell();
+    matvar_t* mv = Mat_VarCreate(name, MAT_C_CELL, MAT_T_CELL, rank, dims.data(), nullptr, 0);
+    if (!mv) return nullptr;
+    for (int64_t i = 0; i < c.numel(); ++i) {
+      matvar_t* e = to_matvar("", c[i], skipped);
+      if (!e) e = Mat_VarCreate("", MAT_C_DOUBLE, MAT_T_DOUBLE, 2,
+                                std::vector<size_t>{0, 0}.data(), nullptr, 0);
+      Mat_VarSetCell(mv, static_cast<int>(i), e);
+    }
+    return mv;
+  }
+  if (v.is_struct()) {
+    const StructArray& s = v.struct_array();
+    std::vector<const char*> fields;
+    for (const auto& f : s.fields()) fields.push_back(f.c_str());
+    fields.push_back(nullptr);
+    matvar_t* mv = Mat_VarCreateStruct2(name, rank, dims.data(), fields.data());
+    if (!mv) return nullptr;
+    for (int64_t i = 0; i < s.numel(); ++i)
+      for (size_t f = 0; f < s.fields().size(); ++f) {
+        matvar_t* e = to_matvar(s.fields()[f].c_str(), s.get(i, static_cast<int>(f)), skipped);
+        if (!e) e = Mat_VarCreate(s.fields()[f].c_str(), MAT_C_DOUBLE, MAT_T_DOUBLE, 2,
+                                  std::vector<size_t>{0, 0}.data(), nullptr, 0);
+        Mat_VarSetStructFieldByIndex(mv, f, static_cast<size_t>(i), e);
+      }
+    return mv;
+  }
+  skipped.push_back(std::string(name) + " (" + v.class_name() + ")");
+  return nullptr;
+}
+
+Dims value_dims(const matvar_t* mv) {
+  Dims d(mv->rank > 0 ? static_cast<int64_t>(mv->dims[0]) : 0,
+         mv->rank > 1 ? static_cast<int64_t>(mv->dims[1]) : 1);
+  for (int k = 2; k < mv->rank; ++k) d.push_back(static_cast<int64_t>(mv->dims[k]));
+  d.normalize();
+  return d;
+}
+
+/// Reads element i of a data block of matio type t as double.
+double elem_as_double(const void* p, matio_types t, int64_t i) {
+  switch (t) {
+    case MAT_T_DOUBLE: return static_cast<const double*>(p)[i];
+    case MAT_T_SINGLE: return static_cast<const float*>(p)[i];
+    case MAT_T_INT8: return static_cast<const int8_t*>(p)[i];
+    case MAT_T_UINT8: return static_cast<const uint8_t*>(p)[i];
+    case MAT_T_INT16: return static_cast<const int16_t*>(p)[i];
+    case MAT_T_UINT16: return static_cast<const uint16_t*>(p)[i];
+    case MAT_T_INT32: return static_cast<const int32_t*>(p)[i];
+    case MAT_T_UINT32: return static_cast<const uint32_t*>(p)[i];
+    case MAT_T_INT64: return static_cast<double>(static_cast<const int64_t*>(p)[i]);
+    case MAT_T_UINT64: return static_cast<double>(static_cast<const uint64_t*>(p)[i]);
+    default: return 0;
+  }
+}
+
+/// Copies n elements of type t into the (real) part layout of tensor class c.
+void copy_part(Tensor& out, const void* src, matio_types t, int64_t n, int part, int parts) {
+  const int eb = element_size(out.cls());
+  char* dst = static_cast<char*>(out.mutable_raw());
+  const bool same = (mat_type(out.cls()) == t || (out.cls() == ClassId::Logical && t == MAT_T_UINT8)) &&
+                    out.cls() != ClassId::Char;
+  for (int64_t i = 0; i < n; ++i) {
+    char* d = dst + (i * parts + part) * eb;
+    if (same) {
+      std::memcpy(d, static_cast<const char*>(src) + i * eb, eb);
+    } else {
+      double x = elem_as_double(src, t, i);
+      dispatch_class(out.cls(), [&](auto tag) {
+        using T = decltype(tag);
+        T y = saturate_cast<T>(x);
+        std::memcpy(d, &y, sizeof(T));
+      });
+    }
+  }
+}
+
+std::optional<Value> from_matvar(matvar_t* mv, std::vector<std::string>& skipped) {
+  const Dims d = value_dims(mv);
+  const int64_t n = d.numel();
+  if (mv->class_type == MAT_C_CELL) {
+    CellArray c(d);
+    for (int64_t i = 0; i < n; ++i) {
+      matvar_t* e = Mat_VarGetCell(mv, static_cast<int>(i));
+      if (!e) continue;
+      if (auto v = from_matvar(e, skipped)) c.at(i) = *v;
+    }
+    return Value(std::move(c));
+  }
+  if (mv->class_type == MAT_C_STRUCT) {
+    StructArray s(d);
+    const unsigned nf = Mat_VarGetNumberOfFields(mv);
+    char* const* names = Mat_VarGetStructFieldnames(mv);
+    for (unsigned f = 0; f < nf; ++f) s.add_field(names[f]);
+    for (int64_t i = 0; i < n; ++i)
+      for (unsigned f = 0; f < nf; ++f) {
+        matvar_t* e = Mat_VarGetStructFieldByIndex(mv, f, static_cast<size_t>(i));
+        if (!e) continue;
+        if (auto v = from_matvar(e, skipped)) s.at(i, static_cast<int>(f)) = *v;
+      }
+    return Value(std::move(s));
+  }
+  if (mv->class_type == MAT_C_CHAR) {
+    Tensor t = Tensor::zeros(ClassId::Char, d);
+    char16_t* p = t.mutable_data<char16_t>();
+    if (mv->data) {
+      if (mv->data_type == MAT_T_UTF8) {
+        // Decode UTF-8 bytes (code points beyond the BMP are not expected in char data).
+        Tensor u = Tensor::from_string(std::string(static_cast<const char*>(mv->data), mv->nbytes));
+        const char16_t* q = u.data<char16_t>();
+        for (int64_t i = 0; i < std::min(n, u.numel()); ++i) p[i] = q[i];
+      } else {
+        for (int64_t i = 0; i < n; ++i)
+          p[i] = static_cast<char16_t>(elem_as_double(mv->data, mv->data_type, i));
+      }
+    }
+    return Value(std::move(t));
+  }
+  std::optional<ClassId> cls = class_of_mat(mv->class_type);
+  if (mv->class_type == MAT_C_EMPTY) return Value();
+  if (!cls) {
+    skipped.push_back(mv->name ? mv->name : "?");
+    return std::nullopt;
+  }
+  if (mv->isLogical) cls = ClassId::Logical;
+  Tensor t = Tensor::zeros(*cls, d, mv->isComplex != 0);
+  if (mv->data && n > 0) {
+    if (mv->isComplex) {
+      auto* z = static_cast<mat_complex_split_t*>(mv->data);
+      copy_part(t, z->Re, mv->data_type, n, 0, 2);
+      copy_part(t, z->Im, mv->data_type, n, 1, 2);
+    } else {
+      copy_part(t, mv->data, mv->data_type, n, 0, 1);
+    }
+  }
+  return Value(std::move(t));
+}
+
+}  // namespace
+
+bool is_mat_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char head[128] = {};
+  size_t got = std::fread(head, 1, sizeof head, f);
+  std::fclose(f);
+  return got >= 10 && std::strncmp(head, "MATLAB ", 7) == 0 && std::strstr(head, "MAT-file");
+}
+
+void mat_save(const std::string& path, const std::vector<std::pair<std::string, Value>>& vars,
+              bool v73, std::vector<std::string>& skipped) {
+  mat_t* mat = Mat_CreateVer(path.c_str(), nullptr, v73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
+  if (!mat) {
+    if (v73)
+      throw_error("matfuse:notAvailable",
+                  "save -v7.3 requires libmatio with HDF5, which this build of matfuse does not "
+                  "include.");
+    throw_error("MATLAB:save:couldNotWriteFile",
+                "Unable to write file %s: No such file or directory.", path.c_str());
+  }
+  for (const auto& [name, v] : vars) {
+    VarPtr mv(to_matvar(name.c_str(), v, skipped));
+    if (!mv) continue;
+    if (Mat_VarWrite(mat, mv.get(), MAT_COMPRESSION_NONE) != 0) {
+      Mat_Close(mat);
+      throw_error("MATLAB:save:couldNotWriteFile", "Unable to write variable '%s' to file %s.",
+                  name.c_str(), path.c_str());
+    }
+  }
+  Mat_Close(mat);
+}
+
+std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
+                                                    std::vector<std::string>& skipped) {
+  mat_t* mat = Mat_Open(path.c_str(), MAT_ACC_RDONLY);
+  if (!mat)
+    throw_error("MATLAB:load:unableToReadMatFile",
+                "Unable to read MAT-file %s. File might be corrupt.", path.c_str());
+  std::vector<std::pair<std::string, Value>> out;
+  while (matvar_t* raw = Mat_VarReadNext(mat)) {
+    VarPtr mv(raw);
+    if (!mv->name) continue;
+    if (auto v = from_matvar(mv.get(), skipped)) out.emplace_back(mv->name, *v);
+  }
+  Mat_Close(mat);
+  return out;
+}
+
+#else  // !MATFUSE_HAVE_MATIO
+
+bool is_mat_file(const std::string&) { return false; }
+
+void mat_save(const std::string&, const std::vector<std::pair<std::string, Value>>&, bool,
+              std::vector<std::string>&) {
+  throw_error("matfuse:notAvailable",
+              "save requires libmatio, which this build of matfuse does not include.");
+}
+
+std::vector<std::pair<std::string, Value>> mat_load(const std::string&,
+                                                    std::vector<std::string>&) {
+  throw_error("matfuse:notAvailable",
+              "load requires libmatio, which this build of matfuse does not include.");
+}
+
+#endif
+
+}  // namespace matfuse::files_detail

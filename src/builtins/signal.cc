@@ -1,0 +1,282 @@
+// Builtins of the "signal" family: registration, shared helpers (signal_detail.h), and conv,
+// deconv, filter. Polynomials are in signal_poly.cc, interp1 in signal_interp.cc, the FFT
+// family in signal_fft.cc.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "builtins/signal_detail.h"
+
+namespace matfuse {
+
+namespace sig {
+
+Tensor operand(const Value& v, const char* fname) {
+  if (!v.is_tensor())
+    throw_error("MATLAB:UndefinedFunction",
+                "Undefined function '%s' for input arguments of type '%s'.", fname,
+                v.class_name().c_str());
+  return v.tensor();
+}
+
+ClassId result_class(std::initializer_list<const Tensor*> ts) {
+  for (const Tensor* t : ts)
+    if (t && t->cls() == ClassId::Single) return ClassId::Single;
+  return ClassId::Double;
+}
+
+int dim_arg(const Value& v) {
+  double d = v.is_tensor() && v.numel() == 1 && !v.is_char() && !v.tensor().is_complex()
+                 ? v.tensor().get_double(0)
+                 : 0;
+  if (!(d >= 1) || d != std::floor(d) || d > 1e9)
+    throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                "Dimension argument must be a positive integer scalar within indexing range.");
+  return static_cast<int>(d) - 1;
+}
+
+int default_dim(const Dims& d) {
+  for (int k = 0; k < d.ndims(); ++k)
+    if (d[k] != 1) return k;
+  return 0;
+}
+
+std::string lower_text(const Value& v) {
+  if (!v.is_text()) return "";
+  std::string s = v.to_text();
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void not_available(const char* fname, const char* lib) {
+  throw_error("matfuse:notAvailable", "%s requires %s, which this build of matfuse does not include.",
+              fname, lib);
+}
+
+}  // namespace sig
+
+namespace {
+
+using namespace sig;
+
+bool any_complex(std::initializer_list<const Tensor*> ts) {
+  for (const Tensor* t : ts)
+    if (t && t->is_complex()) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// conv
+
+/// Full convolution of two sequences (length na + nb - 1, empty when either is empty).
+template <class T> std::vector<T> conv_full(const std::vector<T>& u, const std::vector<T>& v) {
+  if (u.empty() || v.empty()) return {};
+  std::vector<T> c(u.size() + v.size() - 1, T(0));
+  for (size_t i = 0; i < u.size(); ++i)
+    for (size_t j = 0; j < v.size(); ++j) c[i + j] += u[i] * v[j];
+  return c;
+}
+
+/// conv(u, v, shape): u and v vectors; shape 'full' (default, length nu+nv-1), 'same' (central
+/// part, length nu), 'valid' (length max(nu-nv+1, 0)). Orientation as MATLAB: 'full' follows
+/// the longer input (u on ties is not special: v when nu <= nv), 'same'/'valid' follow u.
+Value conv_value(const Tensor& u, const Tensor& v, const std::string& shape) {
+  ClassId c = result_class({&u, &v});
+  bool cplx = any_complex({&u, &v});
+  int64_t nu = u.numel(), nv = v.numel();
+  auto run = [&](auto tag) {
+    using T = decltype(tag);
+    std::vector<T> full = conv_full(elems<T>(u), elems<T>(v));
+    std::vector<T> out;
+    bool row;
+    if (shape == "full") {
+      out = full;
+      row = nu > nv ? u.dims().rows() == 1 : v.dims().rows() == 1;
+    } else {
+      row = u.dims().rows() == 1;
+      int64_t start, len;
+      if (shape == "same") {
+        start = nv / 2;
+        len = nu;
+      } else {
+        start = nv - 1;
+        len = std::max<int64_t>(nu - nv + 1, 0);
+      }
+      for (int64_t i = 0; i < len; ++i)
+        out.push_back(start + i < static_cast<int64_t>(full.size()) ? full[start + i] : T(0));
+    }
+    int64_t n = static_cast<int64_t>(out.size());
+    return Value(make(row ? Dims(1, n) : Dims(n, 1), out, c));
+  };
+  return cplx ? run(cd{}) : run(double{});
+}
+
+bool is_vec(const Tensor& t) { return t.dims().ndims() == 2 && (t.dims().rows() == 1 || t.dims().cols() == 1) && t.numel() >= 1; }
+
+Outputs bi_conv(CallContext&, Args args, int nargout) {
+  check_nargin(args, 2, 3);
+  check_nargout(nargout, 1);
+  Tensor u = operand(args[0], "conv"), v = operand(args[1], "conv");
+  if (!is_vec(u) || !is_vec(v))
+    throw_error("MATLAB:conv:AorBNotVector", "A and B must be vectors.");
+  std::string shape = "full";
+  if (args.size() == 3) {
+    shape = lower_text(args[2]);
+    if (shape != "full" && shape != "same" && shape != "valid")
+      throw_error("MATLAB:conv:unknownShapeParameter",
+                  "Shape must be 'full', 'same', or 'valid'.");
+  }
+  return {conv_value(u, v, shape)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// filter
+
+struct FilterResult {
+  Tensor y, zf;
+};
+
+/// Direct form II transposed IIR filter along 0-based dimension dim:
+///   a(1) y(n) = b(1) x(n) + ... + b(nb) x(n-nb+1) - a(2) y(n-1) - ... - a(na) y(n-na+1).
+/// zi: empty, or (L-1) values per slice (L = max(na, nb)); zf has dims (L-1) x (other dims).
+template <class T>
+FilterResult filter_impl(const Tensor& bt, const Tensor& at, const Tensor& xt, const Tensor* zit,
+                         int dim, ClassId c) {
+  std::vector<T> b = elems<T>(bt), a = elems<T>(at);
+  size_t L = std::max(a.size(), b.size());
+  T a0 = a[0];
+  b.resize(L, T(0));
+  a.resize(L, T(0));
+  for (size_t k = 0; k < L; ++k) {
+    b[k] /= a0;
+    a[k] /= a0;
+  }
+  const Dims& d = xt.dims();
+  int64_t n = d[dim], stride = 1, outer = 1;
+  for (int k = 0; k < dim; ++k) stride *= d[k];
+  for (int k = dim + 1; k < d.ndims(); ++k) outer *= d[k];
+  int64_t nslices = stride * outer;
+  std::vector<T> x = elems<T>(xt), y(x.size());
+  std::vector<T> zall(static_cast<size_t>((L - 1) * nslices), T(0));
+  if (zit && zit->numel() > 0) {
+    std::vector<T> zi = elems<T>(*zit);
+    for (size_t i = 0; i < zall.size(); ++i) zall[i] = zi[i];
+  }
+  for (int64_t q = 0; q < outer; ++q)
+    for (int64_t p = 0; p < stride; ++p) {
+      T* z = zall.data() + (q * stride + p) * static_cast<int64_t>(L - 1);
+      int64_t base = q * stride * n + p;
+      for (int64_t i = 0; i < n; ++i) {
+        T xi = x[base + i * stride];
+        T yi = b[0] * xi + (L > 1 ? z[0] : T(0));
+        for (size_t k = 0; k + 1 < L; ++k)
+          z[k] = b[k + 1] * xi + (k + 2 < L ? z[k + 1] : T(0)) - a[k + 1] * yi;
+        y[base + i * stride] = yi;
+      }
+    }
+  FilterResult r;
+  r.y = make(d, y, c);
+  Dims zd(static_cast<int64_t>(L - 1), 1);
+  std::vector<int64_t> rest;
+  for (int k = 0; k < std::max(d.ndims(), dim + 1); ++k)
+    if (k != dim) rest.push_back(d[k]);
+  if (!rest.empty()) {
+    Dims z2(static_cast<int64_t>(L - 1), rest[0]);
+    for (size_t k = 1; k < rest.size(); ++k) z2.push_back(rest[k]);
+    zd = z2.normalize();
+  }
+  r.zf = make(zd, zall, c);
+  return r;
+}
+
+/// y = filter(b, a, x), filter(b, a, x, zi), filter(b, a, x, zi, dim), [y, zf] = filter(...).
+/// Default dim: first non-singleton dimension of x. Errors: a(1) == 0
+/// ("First denominator filter coefficient must be non-zero."), bad zi size.
+Outputs bi_filter(CallContext&, Args args, int nargout) {
+  check_nargin(args, 3, 5);
+  check_nargout(nargout, 2);
+  Tensor b = operand(args[0], "filter"), a = operand(args[1], "filter"),
+         x = operand(args[2], "filter");
+  Tensor zi;
+  bool has_zi = args.size() >= 4;
+  if (has_zi) zi = operand(args[3], "filter");
+  if (!is_vec(b) || !is_vec(a))
+    throw_error("MATLAB:filter:invalidInputs", "Filter coefficients must be vectors.");
+  if (a.get_complex(0) == std::complex<double>(0))
+    throw_error("MATLAB:filter:firstCoeffZero",
+                "First denominator filter coefficient must be non-zero.");
+  int dim = args.size() == 5 ? dim_arg(args[4]) : default_dim(x.dims());
+  int64_t L = std::max(a.numel(), b.numel());
+  int64_t nslices = x.dims()[dim] == 0 ? 0 : x.numel() / x.dims()[dim];
+  if (x.dims()[dim] == 0) {
+    nslices = 1;
+    for (int k = 0; k < std::max(x.dims().ndims(), dim + 1); ++k)
+      if (k != dim) nslices *= x.dims()[k];
+  }
+  if (has_zi && zi.numel() != 0 && zi.numel() != (L - 1) * nslices)
+    throw_error("MATLAB:filter:invalidInitialConditions",
+                "Initial conditions must be a vector of length max(length(a),length(b))-1, or an "
+                "array with the leading dimension of size max(length(a),length(b))-1 and with "
+                "remaining dimensions matching those of x.");
+  ClassId c = result_class({&b, &a, &x, has_zi ? &zi : nullptr});
+  bool cplx = any_complex({&b, &a, &x, has_zi ? &zi : nullptr});
+  FilterResult r = cplx ? filter_impl<cd>(b, a, x, has_zi ? &zi : nullptr, dim, c)
+                        : filter_impl<double>(b, a, x, has_zi ? &zi : nullptr, dim, c);
+  Outputs out{Value(r.y)};
+  if (nargout > 1) out.push_back(Value(r.zf));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// deconv
+
+/// [q, r] = deconv(y, a): polynomial division y = conv(a, q) + r, by filtering an impulse.
+/// q has length ny - na + 1 (0 when na > ny); r has y's size. a(1) == 0 raises
+/// MATLAB:deconv:ZeroCoef1.
+Outputs bi_deconv(CallContext&, Args args, int nargout) {
+  check_nargin(args, 2, 2);
+  check_nargout(nargout, 2);
+  Tensor y = operand(args[0], "deconv"), a = operand(args[1], "deconv");
+  if (!is_vec(y) || !is_vec(a))
+    throw_error("MATLAB:deconv:NotVector", "Input arguments must be vectors.");
+  if (a.get_complex(0) == std::complex<double>(0))
+    throw_error("MATLAB:deconv:ZeroCoef1", "First coefficient of A must be non-zero.");
+  ClassId c = result_class({&y, &a});
+  bool cplx = any_complex({&y, &a});
+  int64_t ny = y.numel(), na = a.numel();
+  auto run = [&](auto tag) -> Outputs {
+    using T = decltype(tag);
+    std::vector<T> yv = elems<T>(y), av = elems<T>(a);
+    if (na > ny) {
+      Outputs o{Value(make(Dims(1, 1), std::vector<T>{T(0)}, c))};
+      if (nargout > 1) o.push_back(Value(make(y.dims(), yv, c)));
+      return o;
+    }
+    int64_t nq = ny - na + 1;
+    // Long division: q(k) = (y(k) - sum_{j>=1} a(j) q(k-j)) / a(0).
+    std::vector<T> q(nq), rem = yv;
+    for (int64_t k = 0; k < nq; ++k) {
+      q[k] = rem[k] / av[0];
+      for (int64_t j = 0; j < na; ++j) rem[k + j] -= q[k] * av[j];
+      rem[k] = T(0);
+    }
+    bool row = y.dims().rows() == 1;
+    Outputs o{Value(make(row ? Dims(1, nq) : Dims(nq, 1), q, c))};
+    if (nargout > 1) o.push_back(Value(make(y.dims(), rem, c)));
+    return o;
+  };
+  return cplx ? run(cd{}) : run(double{});
+}
+
+}  // namespace
+
+void register_signal(Registry& r) {
+  r.add("conv", bi_conv);
+  r.add("filter", bi_filter);
+  r.add("deconv", bi_deconv);
+  sig::register_poly(r);
+  sig::register_interp(r);
+  sig::register_fft(r);
+}
+
+}  // namespace matfuse

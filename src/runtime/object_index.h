@@ -1,0 +1,30 @@
+// IndexableObject: a handle object (Value::Kind::Object) that defines its own '()' indexing,
+// indexed assignment and properties (containers.Map, ...). The interpreter's indexing code
+// (index_paren, assign_paren, delete_elements, get_field) asks objects of this type first and
+// falls back to the default 1x1-handle rules when a hook returns false.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "runtime/value.h"
+
+namespace matfuse {
+
+class IndexableObject : public Object {
+public:
+  /// obj(idx...) read (MATLAB subsref with '()'). False when not defined for these arguments.
+  virtual bool paren_read(std::span<const Value> idx, Value& out) const = 0;
+  /// obj(idx...) = rhs on the handle itself (reference semantics); obj(idx...) = [] passes
+  /// rhs = [] (0x0 double). False when not defined.
+  virtual bool paren_assign(std::span<const Value> idx, const Value& rhs) = 0;
+  /// obj.name property read. False when the object has no such property.
+  virtual bool get_property(std::string_view name, Value& out) const = 0;
+};
+
+/// The object of v as an IndexableObject, or null.
+inline IndexableObject* as_indexable(const Value& v) {
+  return v.is_object() ? dynamic_cast<IndexableObject*>(v.object().get()) : nullptr;
+}
+
+}  // namespace matfuse
