@@ -1,12 +1,20 @@
-"""NumPy (CPU) versions of the benchmark workloads: the same math, dtype, random numbers
-(Philox streams, see philox_np.py) and checksum as bench/workloads/*.m.
+"""NumPy (CPU) versions of the benchmark workloads: the same math, dtype and checksum as
+bench/workloads/*.m.
+
+Random numbers: inputs generated before the timed runs (W2, W4-W7) are matfuse's exact Philox
+streams (philox_np.py) up to EXACT_LIMIT elements, NumPy's own generator above (the emulated
+Philox is too slow for GPU sizes); the normals of W3, drawn inside the timed loop, always come
+from NumPy's own generator (timing the emulation would not be a fair NumPy time). The JSON line
+says which ("rng": "exact" | "native"), and the runner picks the checksum tolerance from it.
 
 Usage: numpy_peer.py WORKLOAD   (sizes from BENCH_* environment variables, like the .m files)
-Prints 'checksum = ...' and 'times_ms = ...' like the matfuse workloads.
+Prints 'checksum = ...' and 'times_ms = ...' like the matfuse workloads, then one JSON line.
 """
 import os
 import sys
 import time
+
+import json
 
 import numpy as np
 
@@ -14,6 +22,28 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from philox_np import Stream  # noqa: E402
 
 f32 = np.float32
+EXACT_LIMIT = int(float(os.environ.get("BENCH_EXACT_LIMIT", "3e7")))
+RNG_KIND = {}
+
+
+class NativeStream:
+    """NumPy's own generator with matfuse's call interface (statistically equivalent numbers)."""
+
+    def __init__(self, seed):
+        self.g = np.random.default_rng(seed)
+
+    def rand(self, shape, dtype):
+        return self.g.random(shape, dtype=dtype)
+
+    def randn(self, shape, dtype):
+        return self.g.standard_normal(shape, dtype=dtype)
+
+
+def stream(seed, numel, workload):
+    """Exact Philox stream when NUMEL (all elements the workload draws) is small enough."""
+    exact = numel <= EXACT_LIMIT
+    RNG_KIND[workload] = "exact" if exact else "native"
+    return Stream(seed) if exact else NativeStream(seed)
 
 
 def param(name, default):
@@ -33,7 +63,7 @@ def w1_chain():
 def w2_image(state={}):
     b, h, w = param("B", 16), param("H", 2160), param("W", 3840)
     if "imgs" not in state:  # generated once, outside the timed region (as in w2_image.m)
-        state["imgs"] = Stream(1).rand((b, h, w), f32)
+        state["imgs"] = stream(1, b * h * w, "w2_image").rand((b, h, w), f32)
     imgs = state["imgs"]
     mu = imgs.mean(axis=(1, 2), keepdims=True, dtype=f32)
     sigma = np.sqrt(((imgs - mu) ** 2).mean(axis=(1, 2), keepdims=True, dtype=f32) + f32(1e-6))
@@ -48,7 +78,8 @@ def w3_gbm():
     mu, sigma, dt, k = f32(0.05), f32(0.2), f32(1 / 252), f32(100)
     drift = (mu - f32(0.5) * sigma ** 2) * dt
     scale = sigma * np.sqrt(dt)
-    rng = Stream(0)
+    RNG_KIND["w3_gbm"] = "native"
+    rng = NativeStream(0)
     s = np.ones(m, f32) * f32(100)
     for _ in range(t_steps):
         z = rng.randn((m,), f32)
@@ -58,17 +89,51 @@ def w3_gbm():
 
 def w4_ema(state={}):
     c, t_steps = param("C", 1_000_000), param("T", 4000)
-    if "x" not in state:
-        state["x"] = Stream(2).randn((c, t_steps), f32)
+    if "x" not in state:  # stored T x C (row t = MATLAB's column X(:, t), contiguous)
+        state["x"] = np.ascontiguousarray(stream(2, c * t_steps, "w4_ema").randn((c, t_steps), f32).T)
     x = state["x"]
     y = np.zeros(c, f32)
     a = f32(0.01)
     for t in range(t_steps):
-        y = a * x[:, t] + (f32(1) - a) * y
+        y = a * x[t] + (f32(1) - a) * y
     return y.sum(dtype=f32)
 
 
-WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema}
+def w5_cov(state={}):
+    n, d = param("N", 2_000_000), param("D", 256)
+    if "x" not in state:
+        state["x"] = stream(5, n * d, "w5_cov").rand((n, d), f32)
+    x = state["x"]
+    mu = x.mean(axis=0, dtype=f32)
+    xc = x - mu
+    c = (xc.T @ xc) / f32(n - 1)
+    return c.sum(dtype=f32)
+
+
+def w6_power(state={}):
+    d, k_steps = param("D", 8192), param("K", 100)
+    if "a" not in state:
+        a0 = stream(6, d * d, "w6_power").rand((d, d), f32)
+        state["a"] = np.ascontiguousarray(a0 + a0.T)
+    a = state["a"]
+    v = np.ones((d, 1), f32)
+    for _ in range(k_steps):
+        v = a @ v
+        v = v / np.linalg.norm(v)
+    return (v.T @ (a @ v))[0, 0]
+
+
+def w7_epilogue(state={}):
+    n = param("n", 8192)
+    if "a" not in state:
+        rs = stream(7, 2 * n * n + n, "w7_epilogue")
+        state["a"], state["b"], state["bias"] = rs.rand((n, n), f32), rs.rand((n, n), f32), rs.rand((1, n), f32)
+    c = np.maximum((state["a"] @ state["b"]) * f32(0.5) + state["bias"], f32(0))
+    return c.sum(dtype=f32)
+
+
+WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
+             "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue}
 
 
 def main():
@@ -81,6 +146,9 @@ def main():
         times.append((time.perf_counter() - t0) * 1000)
     print(f"checksum = {float(c):.6e}")
     print("times_ms = " + " ".join(f"{t:.3f}" for t in times))
+    print(json.dumps({"impl": "numpy", "workload": sys.argv[1], "status": "ok", "times_ms": times[1:] or times,
+                      "warmup_ms": times[:1] if len(times) > 1 else [], "checksum": float(c),
+                      "rng": RNG_KIND.get(sys.argv[1], "none"), "device": "cpu"}))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ for r = 1:reps
   out = max(out, 0) .^ gamma;
   err = out - imgs;
   c = mean(err .* err, 'all');
+  c = bench_force(c);
   times(r) = toc(t0);
 end
 fprintf('checksum = %.6e\n', c);

@@ -1,0 +1,144 @@
+"""JAX peer of the matfuse benchmarks: jit-compiled, loops as lax.fori_loop / lax.scan,
+jax_default_matmul_precision = "highest" (true fp32 matrix products, no TF32), float32 throughout.
+Random numbers come from jax.random (the same count and distribution as matfuse's rand/randn;
+checksums compared with a statistical tolerance). Inputs of W2, W4-W7 are generated before the
+timed runs; the normals of W3 inside the jitted loop (one fold_in key per step). W1 sums in
+float32 (JAX without x64 has no float64; the checksum tolerance covers it).
+
+Usage: jax_peer.py WORKLOAD [--reps R] [--warmup W] [--cpu]
+Prints one JSON line (peer_common.py).
+"""
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peer_common as pc  # noqa: E402
+
+
+def make_workload(name, jax, jnp):
+    lax = jax.lax
+    f32 = jnp.float32
+    if name == "w1_chain":
+        n = pc.param(name, "N")
+
+        @jax.jit
+        def f():
+            x = jnp.linspace(0, 4 * math.pi, n, dtype=f32)
+            y0 = jnp.sin(x) * jnp.exp(-x / 10)
+            y1 = y0 * jnp.cos(x / 4) + 0.25 * y0 ** 2
+            y2 = jnp.tanh(y1) + 0.1 * y1
+            return jnp.sum(y2)
+        return (lambda: float(f())), "none"
+    if name == "w2_image":
+        b, h, w = (pc.param(name, k) for k in "BHW")
+        imgs = jax.random.uniform(jax.random.PRNGKey(1), (b, h, w), dtype=f32)
+        p = pc.IMG
+
+        @jax.jit
+        def f(imgs):
+            mu = jnp.mean(imgs, axis=(1, 2), keepdims=True)
+            sigma = jnp.sqrt(jnp.mean((imgs - mu) ** 2, axis=(1, 2), keepdims=True) + p["eps"])
+            out = ((imgs - mu) / sigma) * p["gain"] + p["bias"]
+            out = jnp.maximum(out, 0) ** p["gamma"]
+            err = out - imgs
+            return jnp.mean(err * err)
+        return (lambda: float(f(imgs))), "native"
+    if name == "w3_gbm":
+        m, t_steps = pc.param(name, "M"), pc.param(name, "T")
+        g = pc.GBM
+        drift = (g["mu"] - 0.5 * g["sigma"] ** 2) * g["dt"]
+        scale = g["sigma"] * math.sqrt(g["dt"])
+        disc = math.exp(-g["mu"] * t_steps * g["dt"])
+
+        @jax.jit
+        def f(key):
+            def body(t, s):
+                z = jax.random.normal(jax.random.fold_in(key, t), (m,), dtype=f32)
+                return s * jnp.exp(drift + scale * z)
+            s = lax.fori_loop(0, t_steps, body, jnp.full((m,), g["S0"], dtype=f32))
+            return jnp.mean(jnp.maximum(s - g["K"], 0)) * disc
+        key = jax.random.PRNGKey(0)
+        return (lambda: float(f(key))), "native"
+    if name == "w4_ema":
+        c, t_steps = pc.param(name, "C"), pc.param(name, "T")
+        x = jax.random.normal(jax.random.PRNGKey(2), (t_steps, c), dtype=f32)
+        a = pc.EMA_A
+
+        @jax.jit
+        def f(x):
+            def body(y, xt):
+                return a * xt + (1 - a) * y, None
+            y, _ = lax.scan(body, jnp.zeros((c,), dtype=f32), x)
+            return jnp.sum(y)
+        return (lambda: float(f(x))), "native"
+    if name == "w5_cov":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        x = jax.random.uniform(jax.random.PRNGKey(5), (n, d), dtype=f32)
+
+        @jax.jit
+        def f(x):
+            mu = jnp.mean(x, axis=0, keepdims=True)
+            xc = x - mu
+            cmat = (xc.T @ xc) / (n - 1)
+            return jnp.sum(cmat)
+        return (lambda: float(f(x))), "native"
+    if name == "w6_power":
+        d, k_steps = pc.param(name, "D"), pc.param(name, "K")
+        a0 = jax.random.uniform(jax.random.PRNGKey(6), (d, d), dtype=f32)
+        a = a0 + a0.T
+        del a0
+
+        @jax.jit
+        def f(a):
+            def body(_, v):
+                v = a @ v
+                return v / jnp.linalg.norm(v)
+            v = lax.fori_loop(0, k_steps, body, jnp.ones((d, 1), dtype=f32))
+            return (v.T @ (a @ v))[0, 0]
+        return (lambda: float(f(a))), "native"
+    if name == "w7_epilogue":
+        n = pc.param(name, "n")
+        ka, kb, kc = jax.random.split(jax.random.PRNGKey(7), 3)
+        a = jax.random.uniform(ka, (n, n), dtype=f32)
+        b_mat = jax.random.uniform(kb, (n, n), dtype=f32)
+        bias = jax.random.uniform(kc, (1, n), dtype=f32)
+
+        @jax.jit
+        def f(a, b_mat, bias):
+            return jnp.sum(jnp.maximum((a @ b_mat) * 0.5 + bias, 0))
+        return (lambda: float(f(a, b_mat, bias))), "native"
+    raise KeyError(name)
+
+
+def main():
+    args = pc.parse_args("jax")
+    impl = "jax"
+    if args.cpu:
+        os.environ["JAX_PLATFORMS"] = "cpu"
+    try:
+        import jax
+        import jax.numpy as jnp
+    except Exception as e:
+        pc.not_available(impl, args.workload, f"jax unavailable: {type(e).__name__}: {e}")
+    jax.config.update("jax_default_matmul_precision", "highest")
+    try:
+        devs = jax.devices()
+    except Exception as e:
+        pc.not_available(impl, args.workload, f"jax has no device: {type(e).__name__}: {e}")
+    if not args.cpu and devs[0].platform != "gpu":
+        pc.not_available(impl, args.workload, f"jax has no GPU (platform {devs[0].platform})")
+    device = getattr(devs[0], "device_kind", str(devs[0]))
+    try:
+        run, rng = make_workload(args.workload, jax, jnp)
+        sync = lambda: None  # noqa: E731  (float() of the result waits for the device)
+        c, warm, times = pc.time_runs(run, sync, args.warmup, args.reps)
+    except Exception as e:
+        pc.emit(impl=impl, workload=args.workload, status="error", reason=f"{type(e).__name__}: {e}"[:2000])
+        sys.exit(1)
+    pc.emit(impl=impl, workload=args.workload, status="ok", times_ms=times, warmup_ms=warm,
+            checksum=c, rng=rng, device=device)
+
+
+if __name__ == "__main__":
+    main()

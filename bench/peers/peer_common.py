@@ -1,0 +1,67 @@
+"""Shared plumbing of the benchmark peers: sizes from BENCH_* variables, the timing loop and the
+one-line JSON result every peer prints (the runner parses the last line that starts with '{').
+
+Result fields: impl, workload, status ("ok" | "n/a" | "error"), times_ms (timed runs, after the
+warm-up), warmup_ms, checksum, rng ("exact": matfuse's Philox stream, "native": the library's own
+generator, "none": no random numbers), reason (for n/a and error), device.
+"""
+import json
+import os
+import sys
+import time
+
+# Default sizes: the GPU sizes of the issue; the runner passes every size explicitly anyway.
+DEFAULTS = {
+    "w1_chain": {"N": 100_000_000},
+    "w2_image": {"B": 16, "H": 2160, "W": 3840},
+    "w3_gbm": {"M": 1_000_000, "T": 256},
+    "w4_ema": {"C": 1_000_000, "T": 4000},
+    "w5_cov": {"N": 2_000_000, "D": 256},
+    "w6_power": {"D": 8192, "K": 100},
+    "w7_epilogue": {"n": 8192},
+}
+
+# Constants shared by all implementations (w3_gbm.m, w4_ema.m, w2_image.m).
+GBM = dict(S0=100.0, mu=0.05, sigma=0.20, dt=1.0 / 252.0, K=100.0)
+IMG = dict(gain=1.0123, bias=-0.02, gamma=1.8, eps=1e-6)
+EMA_A = 0.01
+SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7}
+
+
+def param(workload, name):
+    """Integer size NAME of WORKLOAD: BENCH_<NAME> if set (accepts 1e6 notation), else default."""
+    v = os.environ.get("BENCH_" + name)
+    return int(float(v)) if v else DEFAULTS[workload][name]
+
+
+def emit(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+def not_available(impl, workload, reason):
+    emit(impl=impl, workload=workload, status="n/a", reason=reason)
+    sys.exit(0)
+
+
+def time_runs(run, sync, warmup, reps):
+    """Calls run() warmup times, then reps times; each call is followed by sync() inside the
+    timed region. run() returns the checksum (a Python float, which also synchronizes)."""
+    warm, times, c = [], [], None
+    for i in range(warmup + reps):
+        t0 = time.perf_counter()
+        c = run()
+        sync()
+        dt = (time.perf_counter() - t0) * 1000.0
+        (warm if i < warmup else times).append(dt)
+    return c, warm, times
+
+
+def parse_args(impl):
+    import argparse
+    ap = argparse.ArgumentParser(description=f"{impl} peer of the matfuse benchmarks")
+    ap.add_argument("workload", choices=sorted(DEFAULTS))
+    ap.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", "10")))
+    ap.add_argument("--warmup", type=int, default=2)
+    ap.add_argument("--compile", action="store_true", help="torch.compile (torch peer only)")
+    ap.add_argument("--cpu", action="store_true", help="run on the CPU (testing the peer logic)")
+    return ap.parse_args()
