@@ -139,6 +139,11 @@ Outputs bi_repmat(CallContext&, Args args, int nargout) {
   Dims out(in[0] * reps[0], in[1] * reps[1]);
   for (int j = 2; j < nd; ++j) out.push_back(in[j] * reps[j]);
   if (reps.numel() == 1) return {a};  // every count is 1
+  double want = 1;  // in double: the int64 product may overflow
+  for (int j = 0; j < nd; ++j) want *= static_cast<double>(out[j]);
+  if (want > static_cast<double>(uint64_t(1) << 59))
+    throw_error("MATLAB:array:SizeLimitExceeded",
+                "Requested array exceeds maximum array size preference.");
   auto st = strides_of(in);
   const int64_t total = out.numel();
   std::vector<int64_t> idx(static_cast<size_t>(total));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "builtins/data_util.h"
@@ -207,9 +208,18 @@ Value concat_elements(const Value& a0, const Value& b0, int64_t* na, int64_t* nb
     auto put = [&](const Value& v, int64_t off) {
       if (v.is_string()) {
         for (int64_t i = 0; i < v.numel(); ++i) out.at(off + i) = v.string_array()[i];
-      } else {
+      } else if (v.is_cell()) {
         Keys k = make_keys(v, "union");
         for (int64_t i = 0; i < v.numel(); ++i) out.at(off + i) = k.s[i];
+      } else {  // numbers join a string set as their text (string(NaN) is <missing>)
+        Tensor t = numeric_arg(v, "union");
+        for (int64_t i = 0; i < v.numel(); ++i) {
+          double d = t.get_double(i);
+          char buf[40];
+          std::snprintf(buf, sizeof buf, "%.15g", d);
+          if (std::isnan(d)) out.at(off + i) = std::nullopt;
+          else out.at(off + i) = std::string(buf);
+        }
       }
     };
     put(a, 0);

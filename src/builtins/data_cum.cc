@@ -203,7 +203,9 @@ Outputs trapz_impl(Args args, int nargout, bool cumulative) {
   const Value* xv = nullptr;
   const Value* yv = &args[0];
   const Value* dv = nullptr;
-  if (args.size() >= 2) {
+  if (args.size() == 2 && args[1].numel() == 1) {
+    dv = &args[1];  // trapz(Y, dim): a scalar second argument is the dimension (as MATLAB)
+  } else if (args.size() >= 2) {
     xv = &args[0];
     yv = &args[1];
   }

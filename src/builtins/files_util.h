@@ -25,8 +25,12 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
                                                     std::vector<std::string>& skipped);
 
+/// Issues warning(id, '%s', msg) through the interpreter (so warning switches apply).
+void warn(CallContext& ctx, const char* id, const std::string& msg);
+
 }  // namespace matfuse::files_detail
 
 namespace matfuse {
-void register_files_csv(Registry& r);
+void register_files_csv(Registry& r);  // files_csv.cc: readmatrix, writematrix
+void register_files_sys(Registry& r);  // files_sys.cc: isfile ... tempname, clock, now, datestr
 }  // namespace matfuse

@@ -48,6 +48,7 @@ const Registry& builtins() {
     register_signal(r);
     register_text(r);
     register_files(r);
+    register_introspect(r);
     return r;
   }();
   return table;

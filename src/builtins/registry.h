@@ -107,6 +107,7 @@ void register_linalg_ext(Registry& r);  // factorizations and decompositions
 void register_signal(Registry& r);      // polynomials, filters, interpolation, FFT
 void register_text(Registry& r);        // regexp and text extras, containers.Map
 void register_files(Registry& r);       // load/save, readmatrix/writematrix, time
+void register_introspect(Registry& r);  // typecast, validateattributes, orderfields, mat2cell
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].
