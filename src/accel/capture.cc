@@ -115,6 +115,30 @@ std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
   return finish(transpose(a.node(), conj), false);
 }
 
+std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex()) return std::nullopt;
+  const Dims& d = x.dims();
+  if (static_cast<int>(subs.size()) != d.ndims()) return std::nullopt;
+  int64_t numel = 1;
+  for (int k = 0; k < d.ndims(); ++k) {
+    const SliceSub& s = subs[k];
+    if (s.count < 1 || !(s.start >= 1) || s.start != std::floor(s.start)) return std::nullopt;
+    const double last = s.start + static_cast<double>(s.count - 1) * static_cast<double>(s.step);
+    if (std::min(s.start, last) < 1 || std::max(s.start, last) > static_cast<double>(d[k]))
+      return std::nullopt;
+    numel *= s.count;
+  }
+  if (x.is_lazy() ? numel < 2 : !big(numel)) return std::nullopt;
+  std::vector<NodeRef> starts;
+  std::vector<int64_t> steps, counts;
+  for (const SliceSub& s : subs) {
+    starts.push_back(s.per_trace ? param(s.start, ParamRole::LoopIndex) : constant(s.start));
+    steps.push_back(s.count == 1 ? 1 : s.step);
+    counts.push_back(s.count);
+  }
+  return finish(slice(operand(x), starts, steps, counts), false);
+}
+
 bool capture_generator(int64_t n, ClassId cls, bool complex) {
   return lazy_config().enabled && !complex && n > 0 && supported_class(cls) && big(n);
 }

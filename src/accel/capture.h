@@ -39,6 +39,21 @@ std::optional<Tensor> capture_cast(const Tensor& x, ClassId to);
 std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b);
 /// a.' / a' of a lazy 2-D value.
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj);
+/// One subscript of an affine slice along one dimension: 1-based positions start + j*step for
+/// j < count. `per_trace` starts (a scalar subscript such as a loop index) enter the graph as a
+/// Param of role LoopIndex, so traces that differ only in it lower to one kernel text
+/// (decision 8); other starts are Constants.
+struct SliceSub {
+  double start = 1;
+  int64_t step = 1;
+  int64_t count = 0;
+  bool per_trace = false;
+};
+/// x(subs...) with one SliceSub per dimension of x (subs.size() == x.dims().ndims()) as a lazy
+/// Slice node (accel::slice). Captured when x is lazy (result of at least 2 elements) or the
+/// result has at least lazy_config().min_numel elements; nullopt otherwise, and for positions
+/// out of range (the caller's eager path then raises MATLAB's error).
+std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs);
 /// Whether a generator (rand, randn, zeros, ones) of n elements of class cls is captured.
 bool capture_generator(int64_t n, ClassId cls, bool complex = false);
 /// The lazy value of a generator node (through check_limits).

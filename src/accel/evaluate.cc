@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "accel/device_dispatch.h"
 #include "accel/eager.h"
 #include "accel/lower.h"
 #include "accel/pipeline.h"
@@ -59,6 +60,10 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
   Plan p = plan_fusion(roots);
   rec.plan_seconds = telemetry_clock() - rec.start;
   Values values;
+  // Sinks that read the roots on the host right away (costed as a download by placement).
+  const bool host_sink = reason != SinkReason::Explicit && reason != SinkReason::NodeLimit &&
+                         reason != SinkReason::DepthLimit && reason != SinkReason::ParamBytes &&
+                         reason != SinkReason::MemoryPressure;
   for (int g = 0; g < static_cast<int>(p.groups.size()); ++g) {
     const FusionGroup& G = p.groups[g];
     GroupRecord gr;
@@ -76,7 +81,32 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
     if (complex_src) why = "complex data";
     else lg = lower_group(p, g, &why);
     bool done = false;
+    const std::string text = lg ? lg->kernel.text() : std::string();
     if (lg) {
+      // Device first when placement prefers it (device_dispatch.h); outputs stay resident.
+      std::vector<Tensor> dev_inputs, dev_outputs;
+      for (const Node* n : lg->input_nodes)
+        dev_inputs.push_back(n->kind == NodeKind::Input ? n->tensor : values.at(n));
+      std::vector<bool> to_host;
+      for (const Node* n : lg->output_nodes) to_host.push_back(host_sink && p.at(n).root);
+      bool faulted = false;
+      gr.kernel_key = std::hash<std::string>{}(text);
+      gr.elements = lg->kernel.elements();
+      if (try_device(*lg, dev_inputs, to_host, dev_outputs, gr, &faulted)) {
+        gr.cache_hit = seen_before(gr.kernel_key);
+        if (faulted) {
+          why = gr.fallback;
+          lg.reset();
+        } else {
+          for (size_t i = 0; i < dev_outputs.size(); ++i) {
+            gr.bytes_written += bytes_of(dev_outputs[i]);
+            values[lg->output_nodes[i]] = std::move(dev_outputs[i]);
+          }
+          done = true;
+        }
+      }
+    }
+    if (lg && !done) {
       KernelArgs args;
       for (const Node* n : lg->input_nodes)
         args.inputs.push_back(n->kind == NodeKind::Input ? n->tensor.raw() : values.at(n).raw());
@@ -86,11 +116,8 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
         outs.push_back(Tensor::uninit(n->cls, n->dims));
         args.outputs.push_back(outs.back().mutable_raw());
       }
-      const std::string text = lg->kernel.text();
       if (dump_kernels()) std::fprintf(stderr, "%s", text.c_str());
-      gr.kernel_key = std::hash<std::string>{}(text);
       gr.cache_hit = seen_before(gr.kernel_key);
-      gr.elements = lg->kernel.elements();
       RunResult rr = host::host_provider().run(lg->kernel, args);
       if (rr.ok) {
         for (size_t i = 0; i < outs.size(); ++i) {

@@ -115,7 +115,7 @@ std::string Kernel::text() const {
   print_instrs(os, epilogue, "$");
   const bool epi = fusion_kind == FusionKind::Reduction || matmul.has_value();
   for (const KOutput& o : outputs)
-    os << "  out " << (epi ? "$" : "%") << o.value << " -> " << class_name(o.cls) << " a"
+    os << "  out " << (epi && !o.in_body ? "$" : "%") << o.value << " -> " << class_name(o.cls) << " a"
        << o.access << "\n";
   return os.str();
 }
@@ -159,11 +159,18 @@ std::string verify_kernel(const Kernel& k) {
   if (k.fusion_kind == FusionKind::Reduction && k.pre * k.n * k.post != k.space.numel())
     return "reduction view does not cover the space";
   const bool epi = k.fusion_kind == FusionKind::Reduction || k.matmul.has_value();
-  const size_t nvals = epi ? k.epilogue.size() : k.body.size();
-  for (const KOutput& o : k.outputs)
+  for (const KOutput& o : k.outputs) {
+    if (o.in_body && k.fusion_kind != FusionKind::Reduction) return "body output outside a reduction";
+    const bool in_epi = epi && !o.in_body;
+    const size_t nvals = in_epi ? k.epilogue.size() : k.body.size();
+    const int rank = in_epi ? k.out_space.ndims() : k.space.ndims();
+    if (o.access >= 0 && o.access < static_cast<int>(k.accesses.size()) &&
+        static_cast<int>(k.accesses[o.access].strides.size()) != rank)
+      return "output access rank differs from its space";
     if (o.value < 0 || o.value >= static_cast<int>(nvals) || o.access < 0 ||
         o.access >= static_cast<int>(k.accesses.size()))
       return "bad output";
+  }
   for (const KReduce& r : k.reduces)
     if (r.value < 0 || r.value >= static_cast<int>(k.body.size())) return "bad reduce value";
   return "";

@@ -27,6 +27,8 @@
 //   longer ranges split at n/2 and the halves added), whatever pre is; prod, min, max, any, all
 //   run left to right. Hence fused and eager reductions agree bit for bit. The `epilogue` then
 //   runs over `out_space` (ReduceResult k reads the folded value) and defines the outputs.
+//   Outputs marked `in_body` are body values (elementwise producers of the reductions that are
+//   also needed outside), written at every point of `space` during the same pass over the data.
 // - MatMul kernels (matmul, matmul_epilogue): C = op(A)*op(B) by BLAS gemm; the `epilogue` runs
 //   over the m x n output (MatMulResult reads C).
 // - Outputs: elementwise kernels write body values, reduction/matmul kernels epilogue values,
@@ -108,6 +110,10 @@ struct KOutput {
   int value = -1;  ///< in body (elementwise) or epilogue (reduction, matmul)
   ClassId cls = ClassId::Double;
   int access = -1;
+  /// Reduction kernels only: a body value (a prologue result that is also needed outside the
+  /// kernel), stored at every point of `space` while the reductions fold; its access has the
+  /// body's rank. Always false in elementwise and matmul kernels.
+  bool in_body = false;
 };
 
 struct KMatMul {

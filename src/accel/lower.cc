@@ -192,7 +192,12 @@ private:
 
   int emit_movement(Phase& ph, const Node* n) {
     const Node* x = n->inputs[0].get();
-    if (!(x->kind == NodeKind::Input || is_computed(p_, x))) {
+    const bool gen_base = x->kind == NodeKind::Generator && !is_computed(p_, x);
+    if (gen_base && n->kind != NodeKind::Slice) {
+      fail_ = "transpose of a generator that is not materialised";
+      return const_value(ph, 0, n->cls);
+    }
+    if (!gen_base && !(x->kind == NodeKind::Input || is_computed(p_, x))) {
       fail_ = "movement of a value that is not materialised";
       return const_value(ph, 0, n->cls);
     }
@@ -217,6 +222,8 @@ private:
     }
     Access a = broadcast(ph, n->dims, ns, base);
     a.param_terms = std::move(terms);
+    // A slice of a generator: the generator at the selected elements' linear indices.
+    if (gen_base) return emit_generator_at(ph, x, std::move(a));
     Instr in;
     in.kind = IKind::Load;
     in.type = vtype_of(x->cls);
@@ -228,11 +235,16 @@ private:
   }
 
   int emit_generator(Phase& ph, const Node* n) {
+    return emit_generator_at(ph, n, broadcast(ph, n->dims, strides_of(n->dims)));
+  }
+
+  /// Generator n evaluated at the linear index given by access a (its own elements, broadcast,
+  /// or the elements a slice selects).
+  int emit_generator_at(Phase& ph, const Node* n, Access a) {
     if (n->gen == GenKind::Zeros || n->gen == GenKind::Ones)
       return const_value(ph, n->gen == GenKind::Ones ? 1 : 0, n->cls);
     Instr iota;
     iota.kind = IKind::Iota;
-    Access a = broadcast(ph, n->dims, strides_of(n->dims));
     iota.uniform = all_zero(a);
     iota.access = add_access(std::move(a));
     const int idx = push(ph, iota);
@@ -414,6 +426,7 @@ private:
   void add_outputs(Phase& ph, const Dims& space) {
     const int acc = contiguous_access(space);
     for (const Node* o : G_.outputs) {
+      if (prologue_.count(o)) continue;  // body output (lower_reduction)
       const int v = emit(ph, o);
       out_.kernel.outputs.push_back({v, o->cls, acc});
       out_.output_nodes.push_back(o);
@@ -476,15 +489,16 @@ private:
     k.out_space = reds[0]->dims;
     for (const Node* r : reds)
       if (r->dims != k.out_space) fail_ = "sibling reductions with different output shapes";
-    // Prologue members: reachable from the reductions' inputs inside the group.
-    std::vector<const Node*> stack;
-    for (const Node* r : reds) stack.push_back(r->inputs[0].get());
-    while (!stack.empty()) {
-      const Node* n = stack.back();
-      stack.pop_back();
-      if (n->kind == NodeKind::Input || !is_computed(p_, n) || p_.group_of(n) != g_) continue;
-      if (!prologue_.insert(n).second) continue;
-      for (const NodeRef& i : n->inputs) stack.push_back(i.get());
+    // Prologue (body) members: those not downstream of a reduction inside the group (the
+    // reductions' producers and their sibling consumers of the input's shape).
+    {
+      std::unordered_set<const Node*> tail;
+      for (const Node* m : G_.members) {  // topological order
+        bool t = m->kind == NodeKind::Reduce;
+        for (const NodeRef& i : m->inputs) t |= tail.count(i.get()) > 0;
+        if (t) tail.insert(m);
+        else prologue_.insert(m);
+      }
     }
     Phase body;
     body.code = &k.body;
@@ -509,6 +523,17 @@ private:
       kr.value = v;
       reduces_[r] = static_cast<int>(k.reduces.size());
       k.reduces.push_back(kr);
+    }
+    // Prologue values needed outside the kernel: stored from the body at their own layout.
+    for (const Node* o : G_.outputs) {
+      if (!prologue_.count(o)) continue;
+      if (o->dims != D) fail_ = "body output of another shape than the reduced input";
+      const int v = emit(body, o);
+      const int acc = add_access(broadcast(body, o->dims, strides_of(o->dims)));
+      KOutput ko{v, o->cls, acc};
+      ko.in_body = true;
+      k.outputs.push_back(ko);
+      out_.output_nodes.push_back(o);
     }
     Phase epi = identity_phase(&k.epilogue, k.out_space, true);
     add_outputs(epi, k.out_space);

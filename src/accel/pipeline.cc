@@ -38,8 +38,10 @@ void run_pipeline(Plan& p) {
   };
   static const Pass kPasses[] = {
       {"inline_generators", inline_generators},
-      {"fuse_reduction", fuse_reduction},
+      // Matrix products first: a chain after a product is its epilogue rather than a
+      // reduction's prologue (the reduction then reads the finished value).
       {"fuse_matmul_epilogue", fuse_matmul_epilogue},
+      {"fuse_reduction", fuse_reduction},
       {"fuse_elementwise", fuse_elementwise},
       {"finalize", finalize_pass},
   };

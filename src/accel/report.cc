@@ -3,6 +3,7 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <set>
 
 namespace matfuse::accel {
 namespace {
@@ -28,23 +29,41 @@ std::string json_escape(const std::string& s) {
 
 std::string profile_table(std::span<const EvaluationRecord> evals, double total_seconds) {
   std::string s = "--- matfuse profile: fusion groups ---\n";
-  s += fmt("%4s  %-16s %12s %14s %14s  %-8s %10s  %s\n", "#", "fusion_kind", "elements",
-           "bytes_read", "bytes_written", "provider", "time_ms", "forced_by");
-  int64_t kernels = 0, fallbacks = 0, bytes = 0;
+  s += fmt("%4s  %-16s %12s %14s %14s  %-8s %10s  %-14s %s\n", "#", "fusion_kind", "elements",
+           "bytes_read", "bytes_written", "provider", "time_ms", "kernel", "forced_by");
+  int64_t kernels = 0, fallbacks = 0, bytes = 0, hits = 0;
+  std::set<uint64_t> texts;
   double kernel_seconds = 0;
   int row = 0;
   for (const EvaluationRecord& e : evals) {
     for (const GroupRecord& g : e.groups) {
       ++row;
-      s += fmt("%4d  %-16s %12" PRId64 " %14" PRId64 " %14" PRId64 "  %-8s %10.3f  %s%s\n", row,
-               g.fusion_kind.c_str(), g.elements, g.bytes_read, g.bytes_written,
-               g.provider.c_str(), g.seconds * 1e3,
-               std::string(sink_reason_name(e.reason)).c_str(),
-               g.fallback.empty() ? "" : (" (eager: " + g.fallback + ")").c_str());
+      // Kernel column: the first 8 hex digits of the canonical text's hash, "hit" when the same
+      // text ran before in this process (compiled once, reused).
+      const std::string kern =
+          g.kernel_key ? fmt("%08" PRIx64 " %s", g.kernel_key >> 32, g.cache_hit ? "hit" : "new")
+                       : std::string("-");
+      if (g.kernel_key) texts.insert(g.kernel_key);
+      hits += g.cache_hit;
+      // Device groups: kernel time from CUDA events when timed, compile/cache source, and the
+      // placement decision with its estimates.
+      const double secs = g.device_seconds >= 0 ? g.device_seconds : g.seconds;
+      std::string extra;
+      if (!g.kernel_cache.empty())
+        extra += fmt(" [kernel %s%s]", g.kernel_cache.c_str(),
+                     g.compile_seconds > 0 ? fmt(" %.1f ms", g.compile_seconds * 1e3).c_str() : "");
+      if (!g.placement.empty())
+        extra += fmt(" [%s; est cpu %.3f ms, gpu %.3f ms]", g.placement.c_str(),
+                     g.est_host_seconds * 1e3, g.est_device_seconds * 1e3);
+      if (!g.fallback.empty()) extra += " (eager: " + g.fallback + ")";
+      s += fmt("%4d  %-16s %12" PRId64 " %14" PRId64 " %14" PRId64 "  %-8s %10.3f  %-14s %s%s\n",
+               row, g.fusion_kind.c_str(), g.elements, g.bytes_read, g.bytes_written,
+               g.provider.c_str(), secs * 1e3, kern.c_str(),
+               std::string(sink_reason_name(e.reason)).c_str(), extra.c_str());
       if (g.provider == "eager") ++fallbacks;
       else ++kernels;
       bytes += g.bytes_read + g.bytes_written;
-      kernel_seconds += g.seconds;
+      kernel_seconds += secs;
     }
   }
   const double share = total_seconds > 0 ? 100.0 * kernel_seconds / total_seconds : 0.0;
@@ -52,6 +71,7 @@ std::string profile_table(std::span<const EvaluationRecord> evals, double total_
            "bytes moved: %.3f MB; time in kernels: %.3f s of %.3f s total (%.1f%%)\n",
            kernels, fallbacks, evals.size(), static_cast<double>(bytes) / 1e6, kernel_seconds,
            total_seconds, share);
+  s += fmt("kernel texts: %zu distinct, %" PRId64 " cache hits\n", texts.size(), hits);
   return s;
 }
 

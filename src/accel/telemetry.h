@@ -38,6 +38,14 @@ struct GroupRecord {
   bool cache_hit = false;   ///< the same canonical text ran before in this process
   std::string fallback;     ///< why the eager engine ran the group ("" when it did not)
   double start = 0;         ///< telemetry_clock() when the group started
+  // Placement (placement.h) and device telemetry.
+  std::string placement;         ///< why this provider ("cheaper on gpu", "no gpu: ...")
+  double est_host_seconds = 0;   ///< cost-model estimates (0 when not costed)
+  double est_device_seconds = 0;
+  double device_seconds = -1;    ///< CUDA-event kernel time (-1 when not timed)
+  double compile_seconds = 0;    ///< NVRTC compile or disk-cache load time
+  std::string kernel_cache;      ///< device kernels: "memory", "disk" or "compiled"
+  int64_t upload_bytes = 0;      ///< inputs uploaded for this group
 };
 
 struct EvaluationRecord {

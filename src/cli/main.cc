@@ -7,6 +7,7 @@
 //   --profile             after the run, print the fusion groups run (stderr)
 //   --graph FILE.mmd      write the acceleration graph of the evaluated plans (Mermaid)
 //   --trace FILE.json     write a Chrome trace-event file (interpreter, planning, kernels)
+//   --list-builtins       print every registered builtin name, one per line, sorted
 //
 // Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
 // or internal error. The interpreter runs on a thread with a large stack so that deep MATLAB
@@ -22,9 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "accel/device_dispatch.h"
 #include "accel/lazy.h"
+#include "accel/placement.h"
+#include "cli/accel_commands.h"
 #include "accel/report.h"
 #include "accel/telemetry.h"
+#include "builtins/registry.h"
 #include "interp/interp.h"
 #include "runtime/session.h"
 
@@ -51,6 +56,11 @@ const char kUsage[] =
     "  --profile       print the fusion groups that ran (after the run, on stderr)\n"
     "  --graph FILE    write the acceleration graph of the evaluated plans (Mermaid)\n"
     "  --trace FILE    write a Chrome trace-event JSON (interpreter, planning, kernels)\n"
+    "  --list-builtins print the registered builtin names, one per line, sorted\n"
+    "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
+    "                  (also MATFUSE_DEVICE)\n"
+    "  calibrate       measure this machine for the placement cost model and save the profile\n"
+    "  accel-info      print the GPU, the calibration in use and the kernel cache\n"
     "  --version       print the version\n"
     "  --help          print this help\n";
 
@@ -79,7 +89,8 @@ bool write_file(const std::string& path, const std::string& text) {
 void write_reports(const Options& o, double t0, double t1) {
   if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return;
   const auto evals = matfuse::accel::telemetry().snapshot();
-  if (o.profile) std::cerr << matfuse::accel::profile_table(evals, t1 - t0);
+  if (o.profile)
+    std::cerr << matfuse::accel::profile_table(evals, t1 - t0) << matfuse::cli::device_summary();
   if (!o.trace_file.empty()) write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1));
   if (!o.graph_file.empty()) write_file(o.graph_file, matfuse::accel::graph_mermaid());
 }
@@ -140,6 +151,7 @@ int repl(Interpreter& in, Session& s) {
 }
 
 int run(const Options& o) {
+  if (o.profile || !o.trace_file.empty()) matfuse::accel::set_device_timing(true);
   if (!o.graph_file.empty()) matfuse::accel::set_graph_recording(true);
   const double t0 = matfuse::accel::telemetry_clock();
   Session session;
@@ -185,6 +197,10 @@ int main(int argc, char** argv) {
       std::cout << "matfuse " << MATFUSE_VERSION << "\n";
       return 0;
     }
+    if (a == "--list-builtins") {
+      for (const auto& n : matfuse::builtins().names()) std::cout << n << "\n";
+      return 0;
+    }
     if (a == "--help" || a == "-h") {
       std::cout << kUsage;
       return 0;
@@ -197,6 +213,19 @@ int main(int argc, char** argv) {
       o.code.push_back(argv[++i]);
     } else if (a == "--profile") {
       o.profile = true;
+    } else if (a == "--device") {
+      const std::string d = i + 1 < argc ? argv[++i] : "";
+      if (d == "cpu") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Cpu);
+      else if (d == "gpu") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Gpu);
+      else if (d == "auto") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Auto);
+      else {
+        std::cerr << "matfuse: --device takes cpu, gpu or auto\n" << kUsage;
+        return 2;
+      }
+    } else if (i == 1 && a == "calibrate") {
+      return matfuse::cli::calibrate();
+    } else if (i == 1 && a == "accel-info") {
+      return matfuse::cli::accel_info();
     } else if (a == "--graph" || a == "--trace") {
       if (i + 1 >= argc) {
         std::cerr << "matfuse: " << a << " needs a file name\n" << kUsage;

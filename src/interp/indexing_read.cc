@@ -6,6 +6,7 @@
 #include "interp/indexing_internal.h"
 #include "runtime/object_index.h"
 #include "accel/lazy.h"
+#include "interp/indexing_slice.h"
 
 namespace matfuse {
 
@@ -61,6 +62,10 @@ Value index_paren(const Value& base, std::span<const Value> idx) {
   if (IndexableObject* o = as_indexable(base)) {
     Value r;
     if (o->paren_read(idx, r)) return r;
+  }
+  if (base.is_tensor()) {
+    // Affine slices of lazy or large arrays stay in the graph (no forcing).
+    if (std::optional<Value> r = affine_slice_read(base, idx)) return std::move(*r);
   }
   const Dims d = base.dims();
   if (base.is_tensor()) {

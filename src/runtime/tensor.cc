@@ -3,21 +3,67 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 
 #include "runtime/error.h"
 
 namespace matfuse {
 
-Storage::Storage(size_t bytes, size_t capacity) : bytes_(bytes) {
+namespace {
+void* aligned_bytes(size_t bytes, size_t capacity, size_t* got) {
   size_t alloc = ((capacity > bytes ? capacity : bytes) + 63) / 64 * 64;
   if (alloc == 0) alloc = 64;
-  data_ = std::aligned_alloc(64, alloc);
-  if (!data_) throw std::bad_alloc();
-  capacity_ = alloc;
+  void* p = std::aligned_alloc(64, alloc);
+  if (!p) throw std::bad_alloc();
+  *got = alloc;
+  return p;
+}
+// Serialises gathers: a device-only storage may be read from several threads (the host
+// provider's workers read input pointers the interpreter thread obtained, but builtins running
+// callbacks may not); one lock for the rare download path keeps Storage small.
+std::mutex g_gather_mu;
+}  // namespace
+
+Storage::Storage(size_t bytes, size_t capacity) : bytes_(bytes) {
+  data_ = aligned_bytes(bytes, capacity, &capacity_);
 }
 
 Storage::~Storage() { std::free(data_); }
+
+std::shared_ptr<Storage> Storage::device_only(size_t bytes, std::unique_ptr<DeviceCopy> dev) {
+  std::shared_ptr<Storage> s(new Storage());
+  s->bytes_ = bytes;
+  s->host_valid_ = false;
+  s->device_ = std::move(dev);
+  return s;
+}
+
+const void* Storage::host_read() {
+  if (!host_valid_) {
+    std::lock_guard<std::mutex> l(g_gather_mu);
+    if (!host_valid_) {
+      MF_ASSERT(device_ != nullptr, "storage with neither a host nor a device copy");
+      if (!data_) {
+        try {
+          data_ = aligned_bytes(bytes_, 0, &capacity_);
+        } catch (const std::bad_alloc&) {
+          throw_error("MATLAB:nomem", "Out of memory gathering a %.1f MB array to the host.",
+                      static_cast<double>(bytes_) / 1e6);
+        }
+      }
+      if (bytes_) device_->download(data_, bytes_);
+      host_valid_ = true;
+    }
+  }
+  return data_;
+}
+
+void* Storage::host_write() {
+  host_read();
+  device_.reset();
+  return data_;
+}
 
 namespace {
 // One shared buffer for every default-constructed (0x0) Tensor, so empty values (e.g. new cell
@@ -170,7 +216,21 @@ void Tensor::force() const {
 
 const void* Tensor::raw() const {
   if (lazy_) force();
-  return static_cast<const char*>(storage_->host()) + offset_;
+  return static_cast<const char*>(storage_->host_read()) + offset_;
+}
+
+Tensor Tensor::on_device(ClassId cls, const Dims& dims, bool complex,
+                         std::unique_ptr<DeviceCopy> dev) {
+  Dims d = dims;
+  d.normalize();
+  const size_t bytes =
+      static_cast<size_t>(d.numel()) * static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
+  return Tensor(cls, d, complex, Storage::device_only(bytes, std::move(dev)), 0);
+}
+
+const std::shared_ptr<Storage>& Tensor::storage() const {
+  if (lazy_) force();
+  return storage_;
 }
 
 void* Tensor::mutable_raw() {
@@ -178,11 +238,11 @@ void* Tensor::mutable_raw() {
   if (storage_.use_count() > 1 || offset_ != 0) {
     size_t bytes = static_cast<size_t>(numel()) * elem_bytes();
     auto fresh = std::make_shared<Storage>(bytes);
-    if (bytes) std::memcpy(fresh->host(), raw(), bytes);
+    if (bytes) std::memcpy(fresh->host_write(), raw(), bytes);
     storage_ = std::move(fresh);
     offset_ = 0;
   }
-  return storage_->host();
+  return storage_->host_write();
 }
 
 double Tensor::get_double(int64_t i) const {
@@ -233,7 +293,7 @@ void Tensor::grow_linear(const Dims& nd) {
   const size_t new_bytes = static_cast<size_t>(nd.numel()) * eb;
   MF_ASSERT(new_bytes >= old_bytes, "grow_linear cannot shrink");
   if (storage_.use_count() == 1 && offset_ == 0 && storage_->capacity() >= new_bytes) {
-    std::memset(static_cast<char*>(storage_->host()) + old_bytes, 0, new_bytes - old_bytes);
+    std::memset(static_cast<char*>(storage_->host_write()) + old_bytes, 0, new_bytes - old_bytes);
     storage_->set_bytes(new_bytes);
   } else {
     size_t cap = new_bytes + new_bytes / 2;
@@ -244,8 +304,8 @@ void Tensor::grow_linear(const Dims& nd) {
       throw_error("MATLAB:nomem", "Out of memory. The requested %s array needs %.1f GB.",
                   nd.str().c_str(), static_cast<double>(new_bytes) / 1e9);
     }
-    if (old_bytes) std::memcpy(fresh->host(), raw(), old_bytes);
-    std::memset(static_cast<char*>(fresh->host()) + old_bytes, 0, new_bytes - old_bytes);
+    if (old_bytes) std::memcpy(fresh->host_write(), raw(), old_bytes);
+    std::memset(static_cast<char*>(fresh->host_write()) + old_bytes, 0, new_bytes - old_bytes);
     storage_ = std::move(fresh);
     offset_ = 0;
   }

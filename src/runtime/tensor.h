@@ -17,6 +17,7 @@
 //   calls accel directly); the tensor then keeps the storage and behaves as a normal tensor.
 #pragma once
 
+#include <atomic>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
@@ -43,7 +44,27 @@ struct LazyRef {
   bool maybe_complex = false;
 };
 
-/// Host bytes of one array, 64-byte aligned. Reference counted through shared_ptr.
+/// A copy of a Storage's bytes in a device's memory, owned by a provider (DESIGN.md decision
+/// 12). Destroying it frees the device memory (back to the provider's pool).
+class DeviceCopy {
+public:
+  virtual ~DeviceCopy() = default;
+  /// Device address of byte 0 (in the provider's address space).
+  virtual void* device_ptr() const = 0;
+  /// Copies the first `bytes` bytes to host memory; waits for pending device work on the
+  /// buffer. May raise MatlabError (device failure).
+  virtual void download(void* host, size_t bytes) const = 0;
+  /// "cuda" ... (telemetry, gpuDevice).
+  virtual const char* provider() const = 0;
+};
+
+/// The bytes of one array (64-byte aligned on the host), reference counted through shared_ptr.
+///
+/// Residency (DESIGN.md decision 12): a Storage holds a host copy, a device copy, or both, with
+/// validity flags. host_read() returns a valid host copy, downloading the device copy first when
+/// the host copy is missing (a gather); host_write() does the same and then drops the device
+/// copy, since it is about to become stale. A device-only Storage (device_only()) allocates its
+/// host bytes on the first host access.
 class Storage {
 public:
   /// `capacity` >= bytes reserves room for amortised growth (Tensor::grow_linear).
@@ -52,16 +73,31 @@ public:
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
-  void* host() { return data_; }
-  const void* host() const { return data_; }
+  /// A Storage of `bytes` whose only copy is `dev` (the result of a device kernel).
+  static std::shared_ptr<Storage> device_only(size_t bytes, std::unique_ptr<DeviceCopy> dev);
+
+  /// Valid host copy (downloads when needed; may raise MatlabError on device failure).
+  const void* host_read();
+  /// Valid host copy for writing: also drops the device copy.
+  void* host_write();
   size_t bytes() const { return bytes_; }
   size_t capacity() const { return capacity_; }
   void set_bytes(size_t b) { bytes_ = b; }
 
+  /// Whether the host copy is valid (false: only a device copy holds the bytes).
+  bool host_valid() const { return host_valid_; }
+  /// The device copy (null when there is none).
+  const DeviceCopy* device() const { return device_.get(); }
+  /// Attaches a device copy of the current bytes (after an upload); replaces any previous one.
+  void attach_device(std::unique_ptr<DeviceCopy> dev) { device_ = std::move(dev); }
+
 private:
-  void* data_;
-  size_t bytes_;
-  size_t capacity_;
+  Storage() = default;
+  void* data_ = nullptr;
+  size_t bytes_ = 0;
+  size_t capacity_ = 0;
+  std::atomic<bool> host_valid_{true};
+  std::unique_ptr<DeviceCopy> device_;
 };
 
 class Tensor {
@@ -138,6 +174,17 @@ public:
   Tensor drop_zero_imag() const;
   /// Char array contents as UTF-8 (column-major order, so a row reads naturally).
   std::string to_utf8() const;
+
+  /// A tensor whose only copy is the device buffer `dev` (a device kernel's result; no host
+  /// bytes until a host access gathers them).
+  static Tensor on_device(ClassId cls, const Dims& dims, bool complex,
+                          std::unique_ptr<DeviceCopy> dev);
+  /// The storage of a materialised tensor (forces a lazy one); residency queries and uploads.
+  const std::shared_ptr<Storage>& storage() const;
+  /// Byte offset of element 0 in storage().
+  size_t storage_offset() const { return offset_; }
+  /// Whether the values live on a device and not (yet) on the host (never forces).
+  bool device_only() const { return !lazy_ && storage_ && !storage_->host_valid(); }
 
   /// True when the storage is shared with another Tensor (a write would clone).
   bool shared() const { return lazy_ != nullptr || storage_.use_count() > 1; }

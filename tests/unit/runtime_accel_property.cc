@@ -144,5 +144,53 @@ TEST(AccelProperty, RandomDagsFusedEqualsEager) {
   EXPECT_GT(compared, static_cast<int>(seeds * 2 / 3));
 }
 
+/// An affine slice with the builder's shape: X(r0 + (0:rows-1)*sr, c0 + (0:cols-1)) of a
+/// larger generator, input or computed value X, the starts per-trace Params (loop indices).
+NodeRef random_slice(DagBuilder& b) {
+  const int64_t sr = 1 + b.any(2), extra_r = b.any(5), extra_c = b.any(4);
+  const Dims base((b.rows - 1) * sr + 1 + extra_r, b.cols + extra_c);
+  NodeRef x;
+  switch (b.any(4)) {
+    case 0: x = rand(base, b.any(2) ? ClassId::Double : ClassId::Single, 44, b.any(1000)); break;
+    case 1: x = randn(base, ClassId::Single, 45, b.any(1000)); break;
+    case 2: x = input(random_tensor(base, ClassId::Double, 1000u + b.any(1000))); break;
+    default:
+      x = unary(OpId::Exp, input(random_tensor(base, ClassId::Single, 2000u + b.any(1000))));
+  }
+  const bool col = b.any(3) == 0;  // X(rows, t): one column
+  std::vector<NodeRef> starts{param(1 + b.any(static_cast<int>(extra_r) + 1), ParamRole::LoopIndex),
+                              param(1 + b.any(static_cast<int>(extra_c) + 1), ParamRole::LoopIndex)};
+  return slice(x, starts, {sr, 1}, {b.rows, col ? 1 : b.cols});
+}
+
+TEST(AccelProperty, RandomDagsWithSlicesFusedEqualsEager) {
+  // Slices of generators (recomputed at the selected elements), of inputs and of computed
+  // values, mixed into random expression DAGs.
+  const char* env = std::getenv("MATFUSE_PROPERTY_SEEDS");
+  const uint32_t seeds = env ? static_cast<uint32_t>(std::atoi(env)) : 200u;
+  int compared = 0;
+  for (uint32_t seed = 1; seed <= seeds; ++seed) {
+    DagBuilder b(seed + 7000);
+    const int steps = 3 + b.any(10);
+    for (int i = 0; i < steps; ++i) {
+      NodeRef n = b.any(3) == 0 ? random_slice(b) : b.step();
+      if (n) b.pool.push_back(n);
+    }
+    if (b.pool.empty()) continue;
+    std::vector<NodeRef> roots{b.pool.back(), b.pool[b.any(static_cast<int>(b.pool.size()))]};
+    std::vector<Tensor> fused, eager;
+    const std::string ef = outcome([&] { return evaluate(roots); }, fused);
+    const std::string ee = outcome([&] { return evaluate_eager(roots); }, eager);
+    ASSERT_EQ(ef.empty(), ee.empty()) << "seed " << seed << ": " << ef << " vs " << ee << "\n"
+                                      << dump_graph(roots);
+    if (!ef.empty()) continue;
+    for (size_t i = 0; i < roots.size(); ++i)
+      ASSERT_TRUE(same_bits(fused[i], eager[i])) << "seed " << seed << " root " << i << "\n"
+                                                 << dump_graph(roots);
+    ++compared;
+  }
+  EXPECT_GT(compared, static_cast<int>(seeds / 2));
+}
+
 }  // namespace
 }  // namespace matfuse::accel

@@ -12,13 +12,16 @@ bool elementwise_group(const FusionGroup& g) {
          g.anchor == nullptr;
 }
 
-/// Loop-index and RNG-offset Params read by n (directly or through inlined generators).
+/// Loop-index and RNG-offset Params read by n (directly or through generators and movement
+/// nodes, e.g. the start of X(:, t)).
 void loop_params(const Node* n, std::set<const Node*>& out) {
   for (const NodeRef& i : n->inputs) {
     if (i->kind == NodeKind::Param &&
         (i->role == ParamRole::LoopIndex || i->role == ParamRole::RngOffset))
       out.insert(i.get());
-    if (i->kind == NodeKind::Generator) loop_params(i.get(), out);
+    if (i->kind == NodeKind::Generator || i->kind == NodeKind::Slice ||
+        i->kind == NodeKind::Transpose)
+      loop_params(i.get(), out);
   }
 }
 

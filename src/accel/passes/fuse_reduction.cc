@@ -21,7 +21,7 @@ void cone(const Plan& p, const Node* x, std::unordered_set<const Node*>& out) {
     const Node* n = stack.back();
     stack.pop_back();
     if (!out.insert(n).second) continue;
-    if (elementwise_like(n) && n->dims == x->dims && !p.at(n).root)
+    if (elementwise_like(n) && n->dims == x->dims)
       for (const NodeRef& i : n->inputs) stack.push_back(i.get());
   }
 }
@@ -92,17 +92,39 @@ void fuse_reduction(Plan& p) {
                                                                   "input " + in_dims.str()));
         continue;
       }
-      if (p.at(n).root) {
-        note_rejection(n, Decision::no("reduction.prologue", "the value itself is requested"));
-        continue;
-      }
       std::vector<const Node*> rd;
       readers(p, n, rd);
-      bool inside = !rd.empty();
+      bool inside = !rd.empty() && !p.at(n).root;
       for (const Node* u : rd) inside &= p.at(u).group == g.group;
       if (!inside) {
-        note_rejection(n, Decision::no("reduction.prologue",
-                                       "has a consumer outside the reduction (branch)"));
+        // Also needed outside (a root, or a consumer elsewhere): the reduction kernel writes it
+        // from its body in the same pass (KOutput::in_body), when the groups stay acyclic.
+        Decision d = p.can_join(n, g.group);
+        if (!d) {
+          note_rejection(n, d);
+          continue;
+        }
+      }
+      p.assign(n, g.group);
+    }
+  }
+  // 2b. Sibling consumers: elementwise nodes of the reduced input's shape that read prologue
+  //     values (e.g. z = y + 1 next to s = sum(y)) are computed in the same body and written
+  //     from it, so y need not be stored for them.
+  for (RG& g : made) {
+    const Dims& in_dims = g.first->inputs[0]->dims;
+    for (const Node* n : p.order) {
+      if (!elementwise_like(n) || p.at(n).group >= 0 || n->dims != in_dims) continue;
+      bool reads_prologue = false, reads_tail = false;
+      for (const NodeRef& i : n->inputs) {
+        if (p.at(i.get()).group != g.group) continue;
+        if (i->kind == NodeKind::Reduce) reads_tail = true;
+        else reads_prologue = true;
+      }
+      if (!reads_prologue || reads_tail) continue;
+      Decision d = p.can_join(n, g.group);
+      if (!d) {
+        note_rejection(n, d);
         continue;
       }
       p.assign(n, g.group);

@@ -19,7 +19,10 @@ void inline_generators(Plan& p) {
           d = Decision::no("inline_generators", "operand of a matrix product needs memory");
           break;
         }
-        if ((u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice) &&
+        // A slice of a generator is the generator evaluated at the selected elements' linear
+        // indices (lower.cc), so it needs no memory; other movement bases do.
+        const bool gen_slice = gen && u->kind == NodeKind::Slice;
+        if ((u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice) && !gen_slice &&
             u->inputs[0].get() == n) {
           d = Decision::no("inline_generators", "base of a movement node needs memory");
           break;

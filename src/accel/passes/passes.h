@@ -15,8 +15,10 @@ namespace matfuse::accel {
 void inline_generators(Plan& p);
 
 /// Reduction groups: sibling reductions (same input shape and dims, sharing a source) share
-/// one pass over the data; producers whose every consumer is in the group are fused into the
-/// loads (prologue); elementwise consumers of the reduced shape form a small epilogue.
+/// one pass over the data; elementwise producers of the reduced input's shape are fused into the
+/// loads (prologue) -- those also needed outside (roots, other consumers) are written by the
+/// same pass (body outputs) when the group graph stays acyclic; elementwise consumers of the
+/// reduced shape form a small epilogue.
 void fuse_reduction(Plan& p);
 
 /// Matrix products: a `matmul` group each; a single-consumer elementwise chain after the product

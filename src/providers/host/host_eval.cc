@@ -492,8 +492,13 @@ void store_typed(const PhaseCtx& c, const accel::KOutput& o, void* dst, const V*
 
 void store_outputs(const PhaseCtx& c, int64_t start, int len, Scratch& s) {
   const std::vector<Instr>& code = *c.code;
+  // Reduction and matmul kernels: the body phase stores the in_body outputs, the epilogue the
+  // others; elementwise kernels store every output from their body.
+  const bool split = !c.k->reduces.empty() || c.k->matmul.has_value();
+  const bool body_phase = c.code == &c.k->body;
   for (size_t i = 0; i < c.k->outputs.size(); ++i) {
     const accel::KOutput& o = c.k->outputs[i];
+    if (split && o.in_body != body_phase) continue;
     const Instr& in = code[o.value];
     void* dst = c.args->outputs[i];
     with_source(s, in.type, o.value, [&](const auto* v) {

@@ -237,6 +237,8 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
     else outs[r].d.assign(nout, 0.0);
   }
   const std::vector<accel::Instr>& code = k.body;
+  bool body_outputs = false;  // prologue values also written out (KOutput::in_body)
+  for (const accel::KOutput& o : k.outputs) body_outputs |= o.in_body;
 
   if (pre == 1) {
     std::vector<std::pair<int64_t, int>> nodes;
@@ -249,6 +251,7 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
       const int64_t start = p * n + nodes[node].first;
       const int len = nodes[node].second;
       eval_chunk(body, start, len, s);
+      if (body_outputs) store_outputs(body, start, len, s);
       for (size_t r = 0; r < nr; ++r) {
         const KReduce& kr = k.reduces[r];
         const bool uni = code[kr.value].uniform;
@@ -323,6 +326,7 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
           for (int i = 0; i < len; ++i) st[r * len + i].found = true;
       auto fold_row = [&](int64_t j, int level) {
         eval_chunk(body, (p * n + j) * pre + i0, len, s);
+        if (body_outputs) store_outputs(body, (p * n + j) * pre + i0, len, s);
         for (size_t r = 0; r < nr; ++r) {
           const KReduce& kr = k.reduces[r];
           const bool uni = code[kr.value].uniform;

@@ -1,0 +1,33 @@
+// Running a lowered fusion group on a device provider (DESIGN.md decisions 12 and 13).
+//
+// try_device() costs the group for host and device (placement.h, with the residency of its
+// inputs), and when the device wins runs it on the CUDA provider: inputs are uploaded once
+// (their device copies stay with their storage), outputs are device-only tensors that stay
+// resident until a host access gathers them. It returns false, leaving `outputs` empty, when
+// the group should run on the host: no device, the host is cheaper, or the device path failed
+// (codegen, NVRTC, device memory), with the reason in the record's `placement`. A kernel fault
+// (value left the real domain, NaN to logical) returns true with *faulted set: the caller
+// re-runs the group with the eager engine.
+#pragma once
+
+#include <vector>
+
+#include "accel/lower.h"
+#include "accel/telemetry.h"
+#include "runtime/tensor.h"
+
+namespace matfuse::accel {
+
+/// See the file comment. inputs[i] is the value of lg.input_nodes[i]; `download_outputs` marks
+/// outputs a host sink reads right away (costed as a download).
+bool try_device(const LoweredGroup& lg, const std::vector<Tensor>& inputs,
+                const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
+                GroupRecord& rec, bool* faulted);
+
+/// Enables CUDA-event timing of device kernels (--profile, --trace).
+void set_device_timing(bool on);
+
+/// Whether a device provider is usable in this process (loads CUDA on first call).
+bool device_available();
+
+}  // namespace matfuse::accel

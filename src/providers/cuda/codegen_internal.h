@@ -1,0 +1,68 @@
+// Internal to the CUDA code generator: the pieces shared by the elementwise renderer
+// (codegen.cc) and the reduction renderer (codegen_reduce.cc).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "accel/kernel_ir.h"
+#include "providers/cuda/codegen.h"
+
+namespace matfuse::cuda::detail {
+
+/// Threads per block of every generated launch.
+constexpr int kBlock = 256;
+
+/// Throws MatlabError("matfuse:codegen", msg).
+[[noreturn]] void unsupported(const std::string& msg);
+
+/// C type of a value type ("double", "float", "bool").
+const char* ctype(accel::VType t);
+/// Storage type of class c in device buffers (launch ABI item 1); throws for 64-bit integers.
+const char* storage_type(ClassId c);
+/// Bytes of one element of class c in device buffers.
+int storage_bytes(ClassId c);
+/// Exact C literal of v in type t.
+std::string literal(double v, accel::VType t);
+
+/// One phase (body or epilogue) of a kernel being rendered over `space`.
+struct Phase {
+  const accel::Kernel* k = nullptr;
+  const std::vector<accel::Instr>* code = nullptr;
+  Dims space;
+  char pfx = 'v';                  ///< value names: v<N> (body), e<N> (epilogue)
+  std::vector<bool> hoisted;       ///< uniform value computed once per thread, before the loop
+  /// ReduceResult r reads this expression (epilogue of a reduction).
+  std::vector<std::string> reduce_exprs;
+
+  Phase(const accel::Kernel& kernel, const std::vector<accel::Instr>& c, const Dims& s, char p);
+  std::string name(int v) const { return pfx + std::to_string(v); }
+  bool contiguous(int access) const;
+  bool uniform_access(int access) const;
+  /// Declarations of the values computed once per thread (uniform ones).
+  std::string hoisted_code() const;
+  /// Statements computing every non-hoisted value at linear index `i` (a long long variable).
+  /// `load_expr`, when set, may return the expression of a non-uniform Load (vector path).
+  std::string point_code(const std::function<std::string(int)>& load_expr = {}) const;
+  /// Offset expression of access a at linear index i (x<k>: decomposed index when needed).
+  std::string offset(int access) const;
+  /// Value v of this phase converted to the storage type of class c.
+  std::string store_expr(int v, ClassId c) const;
+
+private:
+  std::string instr_code(int v, const std::function<std::string(int)>& load_expr) const;
+};
+
+/// Kernel parameter list of the launch ABI (codegen.h), shared by every entry of a program.
+std::string param_list(const accel::Kernel& k, const Program& prog);
+/// Declarations of the access bases `ab<N>` (base plus parameter terms), one per access.
+std::string access_bases(const accel::Kernel& k);
+/// Whether any instruction of code may set the fault flag.
+bool may_fault(const std::vector<accel::Instr>& code);
+
+/// Renders a reduction kernel (fusion_kind reduction) into prog (codegen_reduce.cc).
+void render_reduction(const accel::Kernel& k, const Target& t, Program& prog);
+
+}  // namespace matfuse::cuda::detail

@@ -1,0 +1,225 @@
+// The device prelude of every generated CUDA program (see codegen.h): integer typedefs, the
+// Philox text of runtime/philox.inc, and one device function per op of accel/ops.def in double
+// and single precision, mirroring runtime/scalar_ops.h. Only CUDA's IEEE math functions are
+// used (sin, exp, ... within 2 ulp; sqrt correctly rounded), never the __sinf-style intrinsics.
+#include <string>
+
+#include "providers/cuda/codegen.h"
+
+namespace matfuse::cuda {
+
+extern const char* const kPhiloxText;  // codegen_philox.cc
+
+namespace {
+
+const char* const kHead = R"MFCUDA(// ---- matfuse device prelude ----
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+typedef long long int64_t;
+#define MF_HD __device__
+#define MF_SQRT(x) __dsqrt_rn(x)
+#define MF_SQRTF(x) __fsqrt_rn(x)
+)MFCUDA";
+
+// Op functions: mf_<Op>(T a[, T b]) for T = double and float (scalar_ops.h), plus the
+// kRealToComplex domain checks mf_ok_<Op>, conversions and saturation.
+const char* const kOps = R"MFCUDA(
+#define MF_DI static __device__ __forceinline__
+MF_DI double mf_nan_d() { return __longlong_as_double(0x7ff8000000000000LL); }
+MF_DI float mf_nan_f() { return __int_as_float(0x7fc00000); }
+MF_DI bool mf_isnan(double a) { return a != a; }
+MF_DI bool mf_isnan(float a) { return a != a; }
+MF_DI bool mf_isnan(bool) { return false; }
+MF_DI bool mf_isinf(double a) { return fabs(a) == __longlong_as_double(0x7ff0000000000000LL); }
+MF_DI bool mf_isinf(float a) { return fabsf(a) == __int_as_float(0x7f800000); }
+MF_DI bool mf_isfinite(double a) { return fabs(a) <= 1.7976931348623157e308; }
+MF_DI bool mf_isfinite(float a) { return fabsf(a) <= 3.40282347e38f; }
+
+// arithmetic
+#define MF_BIN(N, E) MF_DI double mf_##N(double a, double b) { return E; } \
+                     MF_DI float mf_##N(float a, float b) { return E; }
+MF_BIN(Add, a + b)
+MF_BIN(Sub, a - b)
+MF_BIN(Mul, a * b)
+MF_BIN(Div, a / b)
+MF_BIN(LDiv, b / a)
+MF_DI double mf_Pow(double a, double b) { return pow(a, b); }
+MF_DI float mf_Pow(float a, float b) { return powf(a, b); }
+MF_DI bool mf_ok_Pow(double a, double b) { return !(a < 0 && mf_isfinite(b) && b != floor(b)); }
+MF_DI bool mf_ok_Pow(float a, float b) { return !(a < 0 && mf_isfinite(b) && b != floorf(b)); }
+// mod(a, m): sign of m; mod(a, 0) == a; infinite m or non-finite a gives NaN.
+MF_DI double mf_Mod(double a, double m) {
+  if (m == 0) return a;
+  if (mf_isinf(m) || !mf_isfinite(a)) return mf_nan_d();
+  double r = fmod(a, m);
+  if (r != 0 && ((r < 0) != (m < 0))) r += m;
+  return r == 0 ? 0.0 : r;
+}
+MF_DI float mf_Mod(float a, float m) {
+  if (m == 0) return a;
+  if (mf_isinf(m) || !mf_isfinite(a)) return mf_nan_f();
+  float r = fmodf(a, m);
+  if (r != 0 && ((r < 0) != (m < 0))) r += m;
+  return r == 0 ? 0.0f : r;
+}
+// rem(a, m): sign of a; infinite m gives NaN.
+MF_DI double mf_Rem(double a, double m) { return mf_isinf(m) ? mf_nan_d() : fmod(a, m); }
+MF_DI float mf_Rem(float a, float m) { return mf_isinf(m) ? mf_nan_f() : fmodf(a, m); }
+MF_DI double mf_Atan2(double a, double b) { return atan2(a, b); }
+MF_DI float mf_Atan2(float a, float b) { return atan2f(a, b); }
+MF_DI double mf_Hypot(double a, double b) { return hypot(a, b); }
+MF_DI float mf_Hypot(float a, float b) { return hypotf(a, b); }
+// NaN-ignoring max/min: NaN only when both are NaN; ties keep a.
+MF_BIN(Max, a != a ? b : b != b ? a : (b > a ? b : a))
+MF_BIN(Min, a != a ? b : b != b ? a : (b < a ? b : a))
+MF_DI double mf_Neg(double a) { return -a; }
+MF_DI float mf_Neg(float a) { return -a; }
+MF_DI double mf_UPlus(double a) { return a; }
+MF_DI float mf_UPlus(float a) { return a; }
+
+// comparisons and logicals
+#define MF_CMP(N, E) MF_DI bool mf_##N(double a, double b) { return E; } \
+                     MF_DI bool mf_##N(float a, float b) { return E; }
+MF_CMP(Eq, a == b)
+MF_CMP(Ne, a != b)
+MF_CMP(Lt, a < b)
+MF_CMP(Le, a <= b)
+MF_CMP(Gt, a > b)
+MF_CMP(Ge, a >= b)
+MF_DI bool mf_And(bool a, bool b) { return a && b; }
+MF_DI bool mf_Or(bool a, bool b) { return a || b; }
+MF_DI bool mf_Xor(bool a, bool b) { return a != b; }
+MF_DI bool mf_Not(bool a) { return !a; }
+
+// elementary math (CUDA's IEEE functions, double and single)
+#define MF_UN(N, FD, FF) MF_DI double mf_##N(double a) { return FD(a); } \
+                         MF_DI float mf_##N(float a) { return FF(a); }
+MF_UN(Sin, sin, sinf)
+MF_UN(Cos, cos, cosf)
+MF_UN(Tan, tan, tanf)
+MF_UN(Asin, asin, asinf)
+MF_UN(Acos, acos, acosf)
+MF_UN(Atan, atan, atanf)
+MF_UN(Sinh, sinh, sinhf)
+MF_UN(Cosh, cosh, coshf)
+MF_UN(Tanh, tanh, tanhf)
+MF_UN(Asinh, asinh, asinhf)
+MF_UN(Acosh, acosh, acoshf)
+MF_UN(Atanh, atanh, atanhf)
+MF_UN(Exp, exp, expf)
+MF_UN(Log, log, logf)
+MF_UN(Log2, log2, log2f)
+MF_UN(Log10, log10, log10f)
+MF_UN(Log1p, log1p, log1pf)
+MF_UN(Expm1, expm1, expm1f)
+MF_UN(Sqrt, sqrt, sqrtf)
+MF_UN(Abs, fabs, fabsf)
+MF_UN(Floor, floor, floorf)
+MF_UN(Ceil, ceil, ceilf)
+MF_UN(Round, round, roundf)
+MF_UN(Fix, trunc, truncf)
+#define MF_OK(N, E) MF_DI bool mf_ok_##N(double a) { return E; } \
+                    MF_DI bool mf_ok_##N(float a) { return E; }
+MF_OK(Asin, !(a < -1 || a > 1))
+MF_OK(Acos, !(a < -1 || a > 1))
+MF_OK(Acosh, !(a < 1))
+MF_OK(Atanh, !(a < -1 || a > 1))
+MF_OK(Log, !(a < 0))
+MF_OK(Log2, !(a < 0))
+MF_OK(Log10, !(a < 0))
+MF_OK(Log1p, !(a < -1))
+MF_OK(Sqrt, !(a < 0))
+MF_DI double mf_Sign(double a) { return a > 0 ? 1.0 : a < 0 ? -1.0 : a; }
+MF_DI float mf_Sign(float a) { return a > 0 ? 1.0f : a < 0 ? -1.0f : a; }
+MF_DI double mf_Real(double a) { return a; }
+MF_DI float mf_Real(float a) { return a; }
+MF_DI double mf_Imag(double) { return 0.0; }
+MF_DI float mf_Imag(float) { return 0.0f; }
+MF_DI double mf_Conj(double a) { return a; }
+MF_DI float mf_Conj(float a) { return a; }
+MF_DI double mf_Angle(double a) { return atan2(0.0, a); }
+MF_DI float mf_Angle(float a) { return atan2f(0.0f, a); }
+MF_DI bool mf_IsNaN(double a) { return a != a; }
+MF_DI bool mf_IsNaN(float a) { return a != a; }
+MF_DI bool mf_IsInf(double a) { return mf_isinf(a); }
+MF_DI bool mf_IsInf(float a) { return mf_isinf(a); }
+MF_DI bool mf_IsFinite(double a) { return mf_isfinite(a); }
+MF_DI bool mf_IsFinite(float a) { return mf_isfinite(a); }
+
+// Round half away from zero and saturate to [lo, hi]; NaN gives 0 (saturate_round and
+// saturate_cast of runtime/scalar_ops.h and runtime/dtype.h).
+MF_DI double mf_satr(double v, double lo, double hi) {
+  if (v != v) return 0.0;
+  double r = round(v);
+  return r <= lo ? lo : r >= hi ? hi : r;
+}
+// Records the first fault code (integer atomics only).
+MF_DI void mf_fault(int* f, int code) { if (*f == 0) atomicCAS(f, 0, code); }
+
+// V consecutive elements moved by one vector load or store (16 bytes at most).
+template <class T, int V> struct alignas(sizeof(T) * V) mf_vec { T v[V]; };
+
+// ---- reductions (ReduceKind codes: 0 sum, 1 prod, 2 mean, 3 min, 4 max, 5 any, 6 all) ----
+// Partial state in the accumulation type A: v (sum, product, min/max value), nan/nan_v (the
+// first NaN met, returned as is by min/max), count (non-NaN terms, for mean omitnan), found.
+template <class A> struct mf_part { A v; A nan_v; long long count; int found; int nan; };
+template <int K, class A> MF_DI mf_part<A> mf_init() {
+  mf_part<A> p;
+  p.v = K == 1 ? A(1) : A(0);
+  p.nan_v = A(0);
+  p.count = 0;
+  p.found = K == 6 ? 1 : 0;
+  p.nan = 0;
+  return p;
+}
+// Folds one term x (left to right).
+template <int K, bool OMIT, class A, class X> MF_DI void mf_fold(mf_part<A>& p, X x) {
+  if (K == 0 || K == 2) {
+    if (OMIT && mf_isnan(x)) return;
+    p.v = p.v + (A)x;
+    p.count += 1;
+  } else if (K == 1) {
+    if (OMIT && mf_isnan(x)) return;
+    p.v = p.v * (A)x;
+  } else if (K == 3 || K == 4) {
+    if (mf_isnan(x)) {
+      if (!p.nan) p.nan_v = (A)x;
+      p.nan = 1;
+      return;
+    }
+    const A d = (A)x;
+    if (!p.found || (K == 4 ? d > p.v : d < p.v)) { p.v = d; p.found = 1; }
+  } else if (K == 5) {
+    if (!mf_isnan(x) && x != X(0)) p.found = 1;
+  } else {
+    if (x == X(0)) p.found = 0;
+  }
+}
+// Combines partial b of the terms after those of a (order preserving).
+template <int K, class A> MF_DI mf_part<A> mf_combine(mf_part<A> a, const mf_part<A>& b) {
+  if (K == 0 || K == 2) { a.v = a.v + b.v; a.count += b.count; }
+  else if (K == 1) a.v = a.v * b.v;
+  else if (K == 3 || K == 4) {
+    if (!a.nan && b.nan) a.nan_v = b.nan_v;
+    a.nan |= b.nan;
+    if (b.found && (!a.found || (K == 4 ? b.v > a.v : b.v < a.v))) { a.v = b.v; a.found = 1; }
+  } else if (K == 5) a.found |= b.found;
+  else a.found &= b.found;
+  return a;
+}
+// Final value of a sum/prod/mean/min/max over n terms (any/all read `found`).
+template <int K, bool OMIT, class A> MF_DI A mf_finish(const mf_part<A>& p, long long n) {
+  if (K == 2) return p.v / (A)(OMIT ? p.count : n);
+  if (K == 3 || K == 4) return (p.nan && (!OMIT || !p.found)) ? p.nan_v : p.v;
+  return p.v;
+}
+)MFCUDA";
+
+}  // namespace
+
+const std::string& device_prelude() {
+  static const std::string text = std::string(kHead) + kPhiloxText + kOps;
+  return text;
+}
+
+}  // namespace matfuse::cuda

@@ -1,0 +1,232 @@
+// NVRTC compilation and the kernel cache (see cuda_compile.h).
+#include "providers/cuda/cuda_compile.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <unordered_map>
+
+#include "runtime/error.h"
+
+namespace matfuse::cuda {
+namespace {
+
+constexpr char kMagic[8] = {'M', 'F', 'C', 'U', 'B', 'I', 'N', '1'};
+
+struct Header {
+  char magic[8];
+  int32_t abi;
+  int32_t reserved;
+  uint64_t key;
+  uint64_t size;
+  uint64_t checksum;
+};
+
+uint64_t fnv1a(const void* data, size_t n, uint64_t h = 1469598103934665603ull) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+uint64_t fnv1a(const std::string& s, uint64_t h) { return fnv1a(s.data(), s.size() + 1, h); }
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+struct Cache {
+  std::mutex mu;
+  std::unordered_map<uint64_t, CompiledProgram> programs;
+  CacheStats stats;
+};
+Cache& cache() {
+  static Cache* c = new Cache();
+  return *c;
+}
+
+bool dump_kernels() {
+  static const bool on = [] {
+    const char* e = std::getenv("MATFUSE_DUMP_KERNELS");
+    return e && *e && std::string(e) != "0";
+  }();
+  return on;
+}
+
+std::string entry_path(uint64_t key) {
+  const std::string dir = cache_dir();
+  if (dir.empty()) return "";
+  char name[40];
+  std::snprintf(name, sizeof name, "%016llx.cubin", static_cast<unsigned long long>(key));
+  return dir + "/" + name;
+}
+
+/// The CUBIN of key from disk, or empty when absent or invalid (counted as corrupt).
+std::string read_entry(uint64_t key, bool* corrupt) {
+  *corrupt = false;
+  const std::string path = entry_path(key);
+  if (path.empty()) return {};
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return {};
+  Header h{};
+  f.read(reinterpret_cast<char*>(&h), sizeof h);
+  std::string payload;
+  bool ok = static_cast<bool>(f) && std::memcmp(h.magic, kMagic, 8) == 0 && h.abi == kKernelAbi &&
+            h.key == key && h.size > 0 && h.size < (1ull << 30);
+  if (ok) {
+    payload.resize(h.size);
+    f.read(payload.data(), static_cast<std::streamsize>(h.size));
+    ok = static_cast<bool>(f) && fnv1a(payload.data(), payload.size()) == h.checksum;
+  }
+  if (!ok) {
+    *corrupt = true;
+    return {};
+  }
+  return payload;
+}
+
+void write_entry(uint64_t key, const std::string& cubin) {
+  const std::string path = entry_path(key);
+  if (path.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(cache_dir(), ec);
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return;  // an unwritable cache only costs recompilation
+    Header h{};
+    std::memcpy(h.magic, kMagic, 8);
+    h.abi = kKernelAbi;
+    h.key = key;
+    h.size = cubin.size();
+    h.checksum = fnv1a(cubin.data(), cubin.size());
+    f.write(reinterpret_cast<const char*>(&h), sizeof h);
+    f.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
+    if (!f) {
+      f.close();
+      std::filesystem::remove(tmp, ec);
+      return;
+    }
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
+}
+
+std::string nvrtc_compile(Device& dev, const Program& p) {
+  const Api& a = dev.api();
+  if (!have_nvrtc())
+    throw_error("matfuse:notAvailable", "GPU kernels need NVRTC (libnvrtc.so), which is not "
+                "installed.");
+  nvrtcProgram prog = nullptr;
+  if (a.nvrtcCreateProgram(&prog, p.source.c_str(), "matfuse_kernel.cu", 0, nullptr, nullptr) != 0)
+    throw_error("matfuse:nvrtc", "nvrtcCreateProgram failed.");
+  const std::vector<std::string> opts = nvrtc_options(dev);
+  std::vector<const char*> argv;
+  for (const std::string& o : opts) argv.push_back(o.c_str());
+  const nvrtcResult r = a.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
+  if (r != 0) {
+    size_t n = 0;
+    a.nvrtcGetProgramLogSize(prog, &n);
+    std::string log(n, '\0');
+    if (n) a.nvrtcGetProgramLog(prog, log.data());
+    a.nvrtcDestroyProgram(&prog);
+    if (dump_kernels()) std::fprintf(stderr, "%s\n", p.source.c_str());
+    throw_error("matfuse:nvrtc", "NVRTC could not compile a generated kernel (%s):\n%s",
+                a.nvrtcGetErrorString(r), log.c_str());
+  }
+  size_t n = 0;
+  a.nvrtcGetCUBINSize(prog, &n);
+  std::string cubin(n, '\0');
+  a.nvrtcGetCUBIN(prog, cubin.data());
+  a.nvrtcDestroyProgram(&prog);
+  return cubin;
+}
+
+}  // namespace
+
+std::string cache_dir() {
+  if (const char* e = std::getenv("MATFUSE_KERNEL_CACHE")) return e;
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    return std::string(x) + "/matfuse/kernels";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/matfuse/kernels";
+  return "";
+}
+
+std::vector<std::string> nvrtc_options(const Device& dev) {
+  const DeviceInfo& i = dev.info();
+  return {"--gpu-architecture=sm_" + std::to_string(i.cc_major) + std::to_string(i.cc_minor),
+          "--std=c++17", "--fmad=false", "-default-device"};
+}
+
+CacheStats cache_stats() {
+  std::lock_guard<std::mutex> l(cache().mu);
+  return cache().stats;
+}
+
+CompileResult compile(Device& dev, const Program& p) {
+  Cache& c = cache();
+  const DeviceInfo& info = dev.info();
+  uint64_t key = fnv1a(p.source, 1469598103934665603ull);
+  for (const std::string& o : nvrtc_options(dev)) key = fnv1a(o, key);
+  const std::string ver = std::to_string(info.cc_major) + "." + std::to_string(info.cc_minor) +
+                          "/nvrtc " + std::to_string(info.nvrtc_major) + "." +
+                          std::to_string(info.nvrtc_minor) + "/abi " + std::to_string(kKernelAbi);
+  key = fnv1a(ver, key);
+  for (const Launch& l : p.launches) key = fnv1a(l.entry, key);
+
+  std::lock_guard<std::mutex> lock(c.mu);
+  if (auto it = c.programs.find(key); it != c.programs.end()) {
+    c.stats.memory_hits++;
+    return {&it->second, CacheSource::Memory, 0};
+  }
+  const double t0 = now();
+  bool corrupt = false;
+  std::string cubin = read_entry(key, &corrupt);
+  CacheSource src = CacheSource::Disk;
+  if (corrupt) c.stats.corrupt_entries++;
+  if (cubin.empty()) {
+    if (dump_kernels()) std::fprintf(stderr, "// ---- CUDA kernel %016llx ----\n%s\n",
+                                     static_cast<unsigned long long>(key), p.source.c_str());
+    cubin = nvrtc_compile(dev, p);
+    write_entry(key, cubin);
+    src = CacheSource::Compiled;
+  }
+  CompiledProgram cp;
+  cp.key = key;
+  CUresult r = dev.api().cuModuleLoadData(&cp.module, cubin.data());
+  if (r != CUDA_SUCCESS && src == CacheSource::Disk) {
+    // A valid-looking entry the driver rejects: recompile once.
+    c.stats.corrupt_entries++;
+    cubin = nvrtc_compile(dev, p);
+    write_entry(key, cubin);
+    src = CacheSource::Compiled;
+    r = dev.api().cuModuleLoadData(&cp.module, cubin.data());
+  }
+  dev.check(r, "cuModuleLoadData");
+  for (const Launch& l : p.launches) {
+    CUfunction f = nullptr;
+    dev.check(dev.api().cuModuleGetFunction(&f, cp.module, l.entry.c_str()),
+              "cuModuleGetFunction");
+    cp.functions.push_back(f);
+  }
+  const double secs = now() - t0;
+  if (src == CacheSource::Compiled) {
+    c.stats.compiles++;
+    c.stats.compile_seconds += secs;
+  } else {
+    c.stats.disk_hits++;
+  }
+  auto [it, inserted] = c.programs.emplace(key, std::move(cp));
+  (void)inserted;
+  return {&it->second, src, secs};
+}
+
+}  // namespace matfuse::cuda

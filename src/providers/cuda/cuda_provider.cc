@@ -1,0 +1,180 @@
+// The CUDA provider (see cuda_provider.h).
+#include "providers/cuda/cuda_provider.h"
+
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "runtime/error.h"
+
+namespace matfuse::cuda {
+namespace {
+
+/// Rendered programs by kernel canonical text (rendering is deterministic, so one per text).
+const Program& rendered(const accel::Kernel& k, const Target& t) {
+  static std::mutex mu;
+  static auto* programs = new std::unordered_map<std::string, Program>();
+  std::string text = k.text();
+  std::lock_guard<std::mutex> l(mu);
+  auto it = programs->find(text);
+  if (it == programs->end()) it = programs->emplace(std::move(text), render(k, t)).first;
+  return it->second;
+}
+
+cublasHandle_t blas_handle(Device& dev) {
+  static cublasHandle_t h = [&dev] {
+    if (!have_cublas())
+      throw_error("matfuse:notAvailable", "GPU matrix products need cuBLAS (libcublas.so), which "
+                  "is not installed.");
+    cublasHandle_t handle = nullptr;
+    const Api& a = dev.api();
+    if (a.cublasCreate(&handle) != 0) throw_error("matfuse:cudaError", "cublasCreate failed.");
+    a.cublasSetStream(handle, dev.stream());
+    const char* tf32 = std::getenv("MATFUSE_ALLOW_TF32");
+    const bool allow = tf32 && std::string(tf32) == "1";
+    a.cublasSetMathMode(handle, allow ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH);
+    return handle;
+  }();
+  return h;
+}
+
+/// C = op(A) * op(B) into a fresh m x n device buffer.
+std::unique_ptr<DeviceCopy> gemm(Device& dev, const accel::Kernel& k, const KernelArgs& args) {
+  const accel::KMatMul& mm = *k.matmul;
+  const ClassId ca = k.inputs[mm.a].cls, cb = k.inputs[mm.b].cls;
+  const bool f32 = mm.type == accel::VType::F32;
+  const ClassId want = f32 ? ClassId::Single : ClassId::Double;
+  if (ca != want || cb != want)
+    throw_error("matfuse:codegen", "GPU matrix products need %s operands.", f32 ? "single" : "double");
+  const size_t esz = f32 ? 4 : 8;
+  auto c = dev.allocate(static_cast<size_t>(mm.m * mm.n) * esz);
+  if (mm.m == 0 || mm.n == 0) return c;
+  cublasHandle_t h = blas_handle(dev);
+  const Api& a = dev.api();
+  const int ta = mm.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = mm.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int m = static_cast<int>(mm.m), n = static_cast<int>(mm.n), kk = static_cast<int>(mm.k);
+  int st;
+  if (f32) {
+    const float one = 1, zero = 0;
+    st = a.cublasSgemm(h, ta, tb, m, n, kk, &one, static_cast<const float*>(args.inputs[mm.a]),
+                       static_cast<int>(mm.lda), static_cast<const float*>(args.inputs[mm.b]),
+                       static_cast<int>(mm.ldb), &zero, static_cast<float*>(c->device_ptr()), m);
+  } else {
+    const double one = 1, zero = 0;
+    st = a.cublasDgemm(h, ta, tb, m, n, kk, &one, static_cast<const double*>(args.inputs[mm.a]),
+                       static_cast<int>(mm.lda), static_cast<const double*>(args.inputs[mm.b]),
+                       static_cast<int>(mm.ldb), &zero, static_cast<double*>(c->device_ptr()), m);
+  }
+  if (st != 0) throw_error("matfuse:cudaError", "cuBLAS gemm failed (status %d).", st);
+  return c;
+}
+
+}  // namespace
+
+RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
+  const DeviceInfo& info = dev_.info();
+  Target t;
+  t.cc_major = info.cc_major;
+  t.cc_minor = info.cc_minor;
+  t.sm_count = info.sm_count;
+  t.max_threads_per_block = info.max_threads_per_block;
+  const Program& prog = rendered(k, t);
+  const CompileResult cr = compile(dev_, prog);
+  last_ = {};
+  last_.cache = cr.source;
+  last_.compile_seconds = cr.seconds;
+  const Api& a = dev_.api();
+
+  CUevent ev0 = nullptr, ev1 = nullptr;
+  if (timing_) {
+    a.cuEventCreate(&ev0, 0);
+    a.cuEventCreate(&ev1, 0);
+    a.cuEventRecord(ev0, dev_.stream());
+  }
+  std::unique_ptr<DeviceCopy> mm;
+  if (k.matmul) mm = gemm(dev_, k, args);
+  std::unique_ptr<DeviceCopy> scratch, fault;
+  if (prog.scratch_bytes) scratch = dev_.allocate(prog.scratch_bytes);
+  if (prog.may_fault) {
+    fault = dev_.allocate(sizeof(int));
+    dev_.check(a.cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(fault->device_ptr()), 0, 1,
+                                  dev_.stream()),
+               "cuMemsetD32Async");
+  }
+
+  // Argument values in launch-ABI order (codegen.h); kernelParams point at them.
+  const size_t n_args = args.inputs.size() + args.outputs.size() + args.params.size() + 3;
+  std::vector<CUdeviceptr> ptr_vals;
+  std::vector<double> f_vals;
+  std::vector<unsigned long long> u_vals;
+  ptr_vals.reserve(n_args);
+  f_vals.reserve(args.params.size());
+  u_vals.reserve(args.params.size());
+  std::vector<void*> params;
+  params.reserve(n_args);
+  for (const void* p : args.inputs) {
+    ptr_vals.push_back(reinterpret_cast<CUdeviceptr>(p));
+    params.push_back(&ptr_vals.back());
+  }
+  for (void* p : args.outputs) {
+    ptr_vals.push_back(reinterpret_cast<CUdeviceptr>(p));
+    params.push_back(&ptr_vals.back());
+  }
+  for (size_t i = 0; i < args.params.size(); ++i) {
+    const bool u64 = i < k.param_u64.size() && k.param_u64[i];
+    if (u64) {
+      u_vals.push_back(args.params[i].u);
+      params.push_back(&u_vals.back());
+    } else {
+      f_vals.push_back(args.params[i].f);
+      params.push_back(&f_vals.back());
+    }
+  }
+  for (const auto* extra : {mm.get(), scratch.get(), fault.get()}) {
+    if (!extra) continue;
+    ptr_vals.push_back(reinterpret_cast<CUdeviceptr>(extra->device_ptr()));
+    params.push_back(&ptr_vals.back());
+  }
+
+  for (size_t i = 0; i < prog.launches.size(); ++i) {
+    const Launch& l = prog.launches[i];
+    if (l.grid_x == 0 || l.grid_y == 0 || l.grid_z == 0) continue;
+    dev_.check(a.cuLaunchKernel(cr.program->functions[i], l.grid_x, l.grid_y, l.grid_z, l.block_x,
+                                l.block_y, l.block_z, l.shared_bytes, dev_.stream(),
+                                params.data(), nullptr),
+               "cuLaunchKernel");
+    last_.launches++;
+  }
+  if (timing_) {
+    a.cuEventRecord(ev1, dev_.stream());
+    a.cuEventSynchronize(ev1);
+    float ms = 0;
+    a.cuEventElapsedTime(&ms, ev0, ev1);
+    last_.device_seconds = ms / 1e3;
+    a.cuEventDestroy(ev0);
+    a.cuEventDestroy(ev1);
+  }
+  RunResult rr;
+  if (fault) {
+    int code = 0;
+    dev_.download(&code, reinterpret_cast<CUdeviceptr>(fault->device_ptr()), sizeof code);
+    if (code != kNoFault) {
+      rr.ok = false;
+      rr.fault = code == kFaultLogicalNaN ? "NaN converted to logical"
+                                          : "a value left the real domain";
+    }
+  }
+  return rr;
+}
+
+CudaProvider* cuda_provider() {
+  static CudaProvider* p = [] {
+    Device* d = Device::get();
+    return d ? new CudaProvider(*d) : nullptr;
+  }();
+  return p;
+}
+
+}  // namespace matfuse::cuda

@@ -1,0 +1,47 @@
+// Lets the host g++ compile (and run, one CUDA thread per call) the CUDA C that
+// providers/cuda/codegen renders: CUDA keywords, built-in variables and device functions mapped
+// to <math.h>. Tests use it as `g++ -std=c++17 -include cuda_shim.h`. Not a CUDA emulator: only
+// what the generated code uses. __syncthreads() calls a function the test sets (a barrier over
+// the threads of one block run as host threads); __shared__ arrays are function statics, so
+// blocks that synchronise must run one at a time.
+#pragma once
+
+#include <math.h>
+
+// The generated prelude typedefs its own integer types (NVRTC has no <cstdint>); give them
+// fresh names so they cannot clash with the C library's.
+#define uint32_t mf_shim_u32
+#define uint64_t mf_shim_u64
+#define int64_t mf_shim_i64
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __shared__ static
+
+struct mf_shim_dim3 {
+  unsigned x = 0, y = 1, z = 1;
+};
+inline thread_local mf_shim_dim3 threadIdx, blockIdx;
+inline mf_shim_dim3 blockDim, gridDim;
+inline void (*mf_shim_sync)() = nullptr;
+
+inline void __syncthreads() {
+  if (mf_shim_sync) mf_shim_sync();
+}
+inline double __longlong_as_double(long long b) {
+  double d;
+  __builtin_memcpy(&d, &b, 8);
+  return d;
+}
+inline float __int_as_float(int b) {
+  float f;
+  __builtin_memcpy(&f, &b, 4);
+  return f;
+}
+inline double __dsqrt_rn(double x) { return sqrt(x); }
+inline float __fsqrt_rn(float x) { return sqrtf(x); }
+inline int atomicCAS(int* p, int expected, int desired) {
+  __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return expected;
+}

@@ -1,0 +1,564 @@
+// CUDA code generator (providers/cuda/codegen.h) without a GPU: kernels of real plans are
+// rendered, compiled with the host g++ through tests/unit/cuda_shim.h, and run there one CUDA
+// thread at a time (blocks that use __syncthreads run their threads as host threads with a
+// barrier); outputs are compared with the host provider, the executable specification.
+#include <cblas.h>
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <barrier>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "accel/lower.h"
+#include "accel/pipeline.h"
+#include "providers/cuda/codegen.h"
+#include "providers/host/host_provider.h"
+#include "runtime_accel_util.h"
+
+namespace matfuse::cuda {
+namespace {
+
+namespace fs = std::filesystem;
+using accel::NodeRef;
+using namespace accel;
+using accel::testing::fill;
+using accel::testing::make;
+using accel::testing::random_tensor;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// Directory of this file: __FILE__ is relative to the build directory under Ninja, which is
+/// the parent of the test binary's directory.
+fs::path here_dir() {
+  const fs::path f(__FILE__);
+  if (f.is_absolute()) return f.parent_path();
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  for (const fs::path& b : {exe.parent_path().parent_path(), exe.parent_path(), fs::current_path()})
+    if (fs::exists(b / f)) return fs::canonical(b / f).parent_path();
+  return f.parent_path();
+}
+const fs::path kHere = here_dir();
+
+std::string read_file(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+/// Runs a shell command; returns its exit status, output in *out.
+int shell(const std::string& cmd, std::string* out) {
+  FILE* f = popen((cmd + " 2>&1").c_str(), "r");
+  if (!f) return -1;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out->append(buf, n);
+  return pclose(f);
+}
+
+fs::path temp_dir() {
+  fs::path d = fs::temp_directory_path() / ("mf_cuda_codegen_" + std::to_string(getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+/// One rendered group with what it needs to run.
+struct Case {
+  std::string label;
+  LoweredGroup lg;
+  Program prog;
+  bool runnable = true;  ///< every input is a materialised Input node
+  std::vector<NodeRef> roots;  ///< keeps the nodes of lg alive
+};
+
+std::vector<Case> cases_of(const std::string& label, std::vector<NodeRef> roots,
+                           const Target& t = Target{}) {
+  Plan p = plan_fusion(roots);
+  std::vector<Case> out;
+  for (size_t g = 0; g < p.groups.size(); ++g) {
+    std::string why;
+    auto lg = lower_group(p, static_cast<int>(g), &why);
+    if (!lg) continue;
+    Case c;
+    c.label = label + "#" + std::to_string(g);
+    c.prog = render(lg->kernel, t);
+    for (const Node* n : lg->input_nodes) c.runnable &= n->kind == NodeKind::Input;
+    c.lg = std::move(*lg);
+    c.roots = roots;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// ---- a broad set of real plans ------------------------------------------------------------------
+
+std::vector<Case> all_cases() {
+  std::vector<Case> cs;
+  auto add = [&](const std::string& l, std::vector<NodeRef> r) {
+    for (Case& c : cases_of(l, std::move(r))) cs.push_back(std::move(c));
+  };
+  const Dims d(37, 29);
+  for (ClassId fc : {ClassId::Double, ClassId::Single}) {
+    const std::string cn(class_name(fc));
+    NodeRef x = input(random_tensor(d, fc, 1, 0.05, 0.95));
+    NodeRef y = input(random_tensor(d, fc, 2, -3, 3));
+    NodeRef col = input(random_tensor(Dims(37, 1), fc, 3, -3, 3));
+    std::vector<NodeRef> un, bin;
+    for (int o = 0; o < kNumOps; ++o) {
+      const OpId op = static_cast<OpId>(o);
+      if (op_category(op) == OpCategory::Logical) continue;
+      if (op_arity(op) == 1) {
+        // acosh needs x >= 1
+        un.push_back(unary(op, op == OpId::Acosh ? binary(OpId::Add, x, constant(1)) : x));
+      } else {
+        bin.push_back(binary(op, y, col));  // broadcasting
+        bin.push_back(binary(op, x, y));
+      }
+    }
+    add("unary-" + cn, un);
+    add("binary-" + cn, bin);
+    add("logical-" + cn, {binary(OpId::And, binary(OpId::Gt, y, constant(0)), x),
+                          binary(OpId::Or, y, binary(OpId::Lt, x, col)),
+                          binary(OpId::Xor, binary(OpId::Ge, x, y), constant(1)),
+                          unary(OpId::Not, binary(OpId::Ne, y, col))});
+    add("special-" + cn,
+        {binary(OpId::Mod, y, constant(0)), binary(OpId::Rem, y, constant(INFINITY)),
+         binary(OpId::Max, y, constant(kNaN)), binary(OpId::Pow, x, constant(0.5)),
+         unary(OpId::Round, binary(OpId::Mul, y, constant(2.5)))});
+    for (ClassId to : {ClassId::Double, ClassId::Single, ClassId::Logical, ClassId::Char,
+                       ClassId::Int8, ClassId::UInt8, ClassId::Int16, ClassId::UInt16,
+                       ClassId::Int32, ClassId::UInt32})
+      add("cast-" + cn + "-" + std::string(class_name(to)),
+          {cast(binary(OpId::Mul, y, constant(70000)), to)});
+    add("slice-" + cn, {binary(OpId::Add, slice(y, {param(3), constant(2)}, {2, 1}, {10, 20}),
+                                   constant(1))});
+    add("transpose-" + cn, {unary(OpId::Sin, transpose(y))});
+  }
+  for (ClassId ic : {ClassId::Int8, ClassId::UInt8, ClassId::Int16, ClassId::UInt16,
+                     ClassId::Int32, ClassId::UInt32, ClassId::Char, ClassId::Logical}) {
+    NodeRef a = input(fill(Dims(300, 7), ic, [&](int64_t i) {
+      const double v = static_cast<double>((i * 7919) % 251) - (ic == ClassId::Logical ? 0 : 100);
+      return ic == ClassId::Logical ? (i % 3 == 0) : v < 0 && (ic == ClassId::UInt8 ||
+                                                             ic == ClassId::UInt16 ||
+                                                             ic == ClassId::UInt32 ||
+                                                             ic == ClassId::Char) ? -v : v;
+    }));
+    const std::string cn(class_name(ic));
+    if (ic == ClassId::Logical || ic == ClassId::Char) {
+      add("int-" + cn, {binary(OpId::Add, a, constant(1)), binary(OpId::Mul, a, a),
+                        unary(OpId::Not, a), unary(OpId::IsFinite, a), binary(OpId::Lt, a, constant(1))});
+    } else {
+      add("int-" + cn,
+          {binary(OpId::Add, a, constant(100, ic)), binary(OpId::Div, a, constant(7, ic)),
+           binary(OpId::Mul, a, a), binary(OpId::Mod, a, constant(7)), unary(OpId::Abs, a),
+           binary(OpId::Sub, a, constant(100.5)), binary(OpId::Max, a, constant(3)),
+           unary(OpId::Neg, a), binary(OpId::Eq, a, constant(3))});
+    }
+  }
+  // generators
+  for (ClassId fc : {ClassId::Double, ClassId::Single}) {
+    const std::string cn(class_name(fc));
+    add("rand-" + cn, {binary(OpId::Add, rand(Dims(100, 33), fc, 0x1234abcdull, 777), constant(1)),
+                       binary(OpId::Mul, randn(Dims(100, 33), fc, 0x9876ull, 5), constant(2))});
+    add("linspace-" + cn, {binary(OpId::Mul, linspace(-1, 2.5, 1001, fc), constant(3))});
+    add("colon-" + cn, {binary(OpId::Add, colon_range(0.5, 0.1, 901, 90.5, fc), constant(1))});
+    add("eye-" + cn, {binary(OpId::Add, eye(40, 30, fc), input(random_tensor(Dims(40, 30), fc, 9)))});
+  }
+  // reductions: each dim, 'all', omitnan, every kind, short and long rows
+  NodeRef big = input(fill(Dims(3000, 5), ClassId::Double,
+                           [](int64_t i) { return i % 97 == 0 ? kNaN : std::sin(0.1 * i); }));
+  NodeRef bigs = input(fill(Dims(3000, 5), ClassId::Single,
+                            [](int64_t i) { return i % 89 == 0 ? kNaN : std::cos(0.3 * i); }));
+  NodeRef m3 = input(random_tensor(Dims({30, 20, 6}), ClassId::Double, 4));
+  for (ReduceKind rk : {ReduceKind::Sum, ReduceKind::Prod, ReduceKind::Mean, ReduceKind::Min,
+                        ReduceKind::Max, ReduceKind::Any, ReduceKind::All}) {
+    const std::string rn(reduce_kind_name(rk));
+    for (bool omit : {false, true}) {
+      const std::string on = omit ? "-omit" : "";
+      NodeRef sq = binary(OpId::Mul, big, constant(1.5));
+      add("red-" + rn + on + "-dim1", {reduce(rk, sq, {0}, omit)});
+      add("red-" + rn + on + "-dim2", {reduce(rk, big, {1}, omit)});
+      add("red-" + rn + on + "-single", {reduce(rk, unary(OpId::Abs, bigs), {0}, omit)});
+    }
+    add("red-" + rn + "-3d-dim2", {binary(OpId::Add, reduce(rk, m3, {1}), constant(1))});
+    add("red-" + rn + "-3d-dim3", {reduce(rk, unary(OpId::Exp, m3), {2})});
+    add("red-" + rn + "-all", {reduce(rk, m3, {0, 1, 2})});
+  }
+  add("red-mean-rand", {reduce(ReduceKind::Mean, binary(OpId::Mul, unary(OpId::Sin, rand(Dims(20000, 1), ClassId::Single, 7, 0)), constant(2)), {0})});
+  add("red-two-outputs", {reduce(ReduceKind::Sum, big, {0}), reduce(ReduceKind::Max, big, {0})});
+  // matmul epilogues
+  NodeRef A = input(random_tensor(Dims(20, 15), ClassId::Double, 5));
+  NodeRef B = input(random_tensor(Dims(15, 12), ClassId::Double, 6));
+  add("matmul", {matmul(A, B)});
+  add("matmul-epilogue", {unary(OpId::Tanh, binary(OpId::Add, matmul(A, B), constant(0.5)))});
+  NodeRef As = input(random_tensor(Dims(20, 15), ClassId::Single, 7));
+  NodeRef Bs = input(random_tensor(Dims(15, 12), ClassId::Single, 8));
+  add("matmul-single", {binary(OpId::Max, matmul(As, Bs), constant(0, ClassId::Single))});
+  // a loop trace: per-iteration loop index parameters and RNG offsets
+  NodeRef y = input(random_tensor(Dims(500, 3), ClassId::Double, 11));
+  for (int it = 1; it <= 4; ++it) {
+    y = binary(OpId::Add, binary(OpId::Mul, y, param(0.5 * it, ParamRole::LoopIndex)),
+               rand(Dims(500, 3), ClassId::Double, 42, 1500ull * it));
+  }
+  add("loop", {y});
+  return cs;
+}
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> c = all_cases();
+  return c;
+}
+
+/// Argument expressions of entry calls from `void* const* a` (launch ABI order).
+std::string call_args(const accel::Kernel& k, const Program& p) {
+  std::vector<std::string> as;
+  int i = 0;
+  auto a = [&]() { return "a[" + std::to_string(i++) + "]"; };
+  auto st = [](ClassId c) -> std::string {
+    switch (c) {
+      case ClassId::Double: return "double";
+      case ClassId::Single: return "float";
+      case ClassId::Logical: return "bool";
+      case ClassId::Char:
+      case ClassId::UInt16: return "unsigned short";
+      case ClassId::Int8: return "signed char";
+      case ClassId::UInt8: return "unsigned char";
+      case ClassId::Int16: return "short";
+      case ClassId::Int32: return "int";
+      case ClassId::UInt32: return "unsigned int";
+      default: return "void";
+    }
+  };
+  for (auto& in : k.inputs) as.push_back("(const " + st(in.cls) + "*)" + a());
+  for (auto& o : k.outputs) as.push_back("(" + st(o.cls) + "*)" + a());
+  for (bool u : k.param_u64) as.push_back(std::string(u ? "*(const unsigned long long*)" : "*(const double*)") + a());
+  if (k.matmul) as.push_back(std::string(k.matmul->type == VType::F32 ? "(const float*)" : "(const double*)") + a());
+  if (p.scratch_bytes) as.push_back("(unsigned char*)" + a());
+  if (p.may_fault) as.push_back("(int*)" + a());
+  std::string s;
+  for (size_t j = 0; j < as.size(); ++j) s += (j ? ", " : "") + as[j];
+  return s;
+}
+
+/// One translation unit holding every case: the prelude once, each program's kernels in a
+/// namespace, and (exec) extern "C" callers mf_call_<case>_<launch>(void* const* a).
+std::string suite_source(bool exec) {
+  const std::string& pre = device_prelude();
+  std::string s = pre;
+  for (size_t c = 0; c < cases().size(); ++c) {
+    const Case& cs = cases()[c];
+    EXPECT_EQ(cs.prog.source.compare(0, pre.size(), pre), 0) << cs.label;
+    std::string body = cs.prog.source.substr(pre.size());
+    for (size_t at; (at = body.find("extern \"C\" ")) != std::string::npos;) body.erase(at, 11);
+    s += "\nnamespace k" + std::to_string(c) + " {  // " + cs.label + "\n" + body + "}\n";
+    if (exec)
+      for (size_t l = 0; l < cs.prog.launches.size(); ++l)
+        s += "extern \"C\" void mf_call_" + std::to_string(c) + "_" + std::to_string(l) +
+             "(void* const* a) { k" + std::to_string(c) + "::" + cs.prog.launches[l].entry + "(" +
+             call_args(cs.lg.kernel, cs.prog) + "); }\n";
+  }
+  if (exec)
+    s += "extern \"C\" void mf_set_ctx(unsigned bx, unsigned tx, unsigned gx, unsigned bd, "
+         "void (*sync)()) { blockIdx.x = bx; threadIdx.x = tx; gridDim.x = gx; blockDim.x = bd; "
+         "mf_shim_sync = sync; }\n";
+  return s;
+}
+
+std::string gxx() {
+  const char* e = std::getenv("CXX");
+  return e && *e ? e : "g++";
+}
+
+TEST(CudaCodegen, PhiloxTextIsTheRuntimeFile) {
+  const std::string inc = read_file(kHere / "../../src/runtime/philox.inc");
+  ASSERT_FALSE(inc.empty());
+  EXPECT_NE(device_prelude().find(inc), std::string::npos)
+      << "regenerate src/providers/cuda/codegen_philox.cc from runtime/philox.inc";
+  EXPECT_NE(device_prelude().find("#define MF_SQRT(x) __dsqrt_rn(x)"), std::string::npos);
+}
+
+TEST(CudaCodegen, EverySuiteKernelCompilesThroughTheShim) {
+  ASSERT_GT(cases().size(), 100u);
+  const fs::path dir = temp_dir();
+  std::ofstream(dir / "suite.cu") << suite_source(false);
+  std::string out;
+  const int rc = shell(gxx() + " -std=c++17 -fsyntax-only -Wall -Wno-unused-variable "
+                              "-Wno-unused-but-set-variable -Wno-unknown-pragmas -include " +
+                           (kHere / "cuda_shim.h").string() + " -x c++ " +
+                           (dir / "suite.cu").string(),
+                       &out);
+  EXPECT_EQ(rc, 0) << out.substr(0, 6000);
+  EXPECT_EQ(out.find("warning"), std::string::npos) << out.substr(0, 3000);
+}
+
+TEST(CudaCodegen, StructureOfRenderedPrograms) {
+  int vec_d = 0, vec_f = 0, reductions = 0;
+  for (const Case& c : cases()) {
+    const Program& p = c.prog;
+    const accel::Kernel& k = c.lg.kernel;
+    ASSERT_FALSE(p.launches.empty()) << c.label;
+    for (const Launch& l : p.launches) {
+      EXPECT_NE(p.source.find("void " + l.entry + "("), std::string::npos) << c.label;
+      EXPECT_GE(l.grid_x, 1u);
+      EXPECT_EQ(l.block_x, 256u);
+    }
+    EXPECT_EQ(p.source.find("__sinf"), std::string::npos);
+    if (k.fusion_kind == FusionKind::Reduction) {
+      ++reductions;
+      if (k.pre == 1 && k.n > 64) {
+        EXPECT_EQ(p.launches.size(), 2u) << c.label;
+        EXPECT_EQ(p.launches[0].entry, "mf_reduce_partial");
+        EXPECT_EQ(p.launches[0].grid_x % k.post, 0u);
+        EXPECT_GE(p.scratch_bytes, p.launches[0].grid_x * 24u * k.reduces.size()) << c.label;
+      } else {
+        EXPECT_EQ(p.launches.size(), 1u) << c.label;
+        EXPECT_EQ(p.scratch_bytes, 0u) << c.label;
+      }
+    } else {
+      EXPECT_EQ(p.launches.size(), 1u) << c.label;
+      EXPECT_EQ(p.scratch_bytes, 0u) << c.label;
+    }
+    vec_d += p.source.find("mf_vec<double, 2> L") != std::string::npos;
+    vec_f += p.source.find("mf_vec<float, 4> L") != std::string::npos;
+  }
+  EXPECT_GT(vec_d, 5);
+  EXPECT_GT(vec_f, 5);
+  EXPECT_GT(reductions, 40);
+}
+
+TEST(CudaCodegen, ContiguousFloatKernelTakesTheVectorPath) {
+  NodeRef x = input(random_tensor(Dims(1000, 1), ClassId::Single, 1));
+  NodeRef y = input(random_tensor(Dims(1000, 1), ClassId::Single, 2));
+  auto cs = cases_of("v", {unary(OpId::Exp, binary(OpId::Mul, x, y))});
+  ASSERT_EQ(cs.size(), 1u);
+  const Program& p = cs[0].prog;
+  EXPECT_NE(p.source.find("mf_vec<float, 4> L"), std::string::npos);
+  EXPECT_NE(p.source.find("*(mf_vec<float, 4>*)(out0"), std::string::npos);
+  EXPECT_FALSE(p.may_fault);
+  EXPECT_EQ(p.source.find("fault", device_prelude().size()), std::string::npos);
+  // Broadcasting (stride 0 over a non-singleton dim) uses the scalar loop only.
+  NodeRef m = input(random_tensor(Dims(100, 10), ClassId::Single, 3));
+  NodeRef r = input(random_tensor(Dims(1, 10), ClassId::Single, 4));
+  auto cb = cases_of("b", {binary(OpId::Add, m, r)});
+  ASSERT_EQ(cb.size(), 1u);
+  EXPECT_EQ(cb[0].prog.source.find("mf_vec<float, 4> L"), std::string::npos);
+  EXPECT_NE(cb[0].prog.source.find("x1"), std::string::npos);
+}
+
+TEST(CudaCodegen, FaultingOpsTakeTheFaultFlag) {
+  NodeRef x = input(random_tensor(Dims(100, 1), ClassId::Double, 1));
+  auto cs = cases_of("f", {unary(OpId::Sqrt, x)});
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_TRUE(cs[0].prog.may_fault);
+  EXPECT_NE(cs[0].prog.source.find("int* __restrict__ fault)"), std::string::npos);
+  EXPECT_NE(cs[0].prog.source.find("if (!mf_ok_Sqrt(v"), std::string::npos);
+  auto cl = cases_of("l", {cast(x, ClassId::Logical)});
+  EXPECT_TRUE(cl.at(0).prog.may_fault);
+}
+
+TEST(CudaCodegen, UnsupportedConstructsRaiseCodegenError) {
+  NodeRef x = input(random_tensor(Dims(100, 1), ClassId::Double, 1));
+  auto cs = cases_of("u", {unary(OpId::Sin, x)});
+  accel::Kernel k = cs.at(0).lg.kernel;
+  k.inputs[0].cls = ClassId::Int64;
+  EXPECT_EQ(accel::testing::error_id([&] { render(k, Target{}); }), "matfuse:codegen");
+  accel::Kernel k2 = cs.at(0).lg.kernel;
+  k2.body.push_back(k2.body.back());
+  k2.body.back().a = 99;  // invalid SSA
+  EXPECT_EQ(accel::testing::error_id([&] { render(k2, Target{}); }), "matfuse:codegen");
+}
+
+// ---- execution through the shim -------------------------------------------------------------
+
+struct Lib {
+  void* h = nullptr;
+  ~Lib() {
+    if (h) dlclose(h);
+  }
+};
+
+std::barrier<>* g_bar = nullptr;
+void bar_sync() { g_bar->arrive_and_wait(); }
+
+struct Buffers {
+  KernelArgs args;
+  std::vector<Tensor> outs;
+  std::vector<double> mm_d;
+  std::vector<float> mm_f;
+};
+
+Buffers make_buffers(const Case& c) {
+  Buffers b;
+  for (const Node* n : c.lg.input_nodes) b.args.inputs.push_back(n->tensor.raw());
+  for (const Node* n : c.lg.param_nodes) b.args.params.push_back({n->value, n->bits});
+  for (const Node* n : c.lg.output_nodes) {
+    b.outs.push_back(Tensor::uninit(n->cls, n->dims));
+    std::memset(b.outs.back().mutable_raw(), 0, b.outs.back().numel() * b.outs.back().elem_bytes());
+    b.args.outputs.push_back(b.outs.back().mutable_raw());
+  }
+  return b;
+}
+
+/// Runs the case's launches through the shim library; returns the fault code.
+int run_shim(void* lib, size_t ci, const Case& c, Buffers& b) {
+  const accel::Kernel& k = c.lg.kernel;
+  std::vector<void*> a;
+  for (const void* p : b.args.inputs) a.push_back(const_cast<void*>(p));
+  for (void* p : b.args.outputs) a.push_back(p);
+  std::vector<double> pf(k.param_u64.size());
+  std::vector<unsigned long long> pu(k.param_u64.size());
+  for (size_t i = 0; i < k.param_u64.size(); ++i) {
+    pf[i] = b.args.params[i].f;
+    pu[i] = b.args.params[i].u;
+    a.push_back(k.param_u64[i] ? static_cast<void*>(&pu[i]) : static_cast<void*>(&pf[i]));
+  }
+  if (k.matmul) {  // the provider's gemm, as the host provider computes it
+    const auto& m = *k.matmul;
+    const auto ta = m.trans_a ? CblasTrans : CblasNoTrans, tb = m.trans_b ? CblasTrans : CblasNoTrans;
+    if (m.type == VType::F32) {
+      b.mm_f.assign(m.m * m.n, 0.0f);
+      cblas_sgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0f, (const float*)b.args.inputs[m.a], m.lda,
+                  (const float*)b.args.inputs[m.b], m.ldb, 0.0f, b.mm_f.data(), m.m);
+      a.push_back(b.mm_f.data());
+    } else {
+      b.mm_d.assign(m.m * m.n, 0.0);
+      cblas_dgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0, (const double*)b.args.inputs[m.a], m.lda,
+                  (const double*)b.args.inputs[m.b], m.ldb, 0.0, b.mm_d.data(), m.m);
+      a.push_back(b.mm_d.data());
+    }
+  }
+  std::vector<unsigned char> scratch(c.prog.scratch_bytes + 16, 0xcd);
+  if (c.prog.scratch_bytes) a.push_back(scratch.data());
+  int fault = 0;
+  if (c.prog.may_fault) a.push_back(&fault);
+  auto set_ctx = reinterpret_cast<void (*)(unsigned, unsigned, unsigned, unsigned, void (*)())>(
+      dlsym(lib, "mf_set_ctx"));
+  for (size_t l = 0; l < c.prog.launches.size(); ++l) {
+    const Launch& L = c.prog.launches[l];
+    auto fn = reinterpret_cast<void (*)(void* const*)>(
+        dlsym(lib, ("mf_call_" + std::to_string(ci) + "_" + std::to_string(l)).c_str()));
+    EXPECT_NE(fn, nullptr);
+    if (!fn) return -1;
+    const bool sync = c.prog.source.find("__syncthreads") != std::string::npos &&
+                      L.entry == "mf_reduce_partial";
+    for (unsigned bx = 0; bx < L.grid_x; ++bx) {
+      if (sync) {
+        std::barrier<> bar(L.block_x);
+        g_bar = &bar;
+        std::vector<std::thread> ts;
+        for (unsigned tx = 0; tx < L.block_x; ++tx)
+          ts.emplace_back([&, tx] {
+            set_ctx(bx, tx, L.grid_x, L.block_x, &bar_sync);
+            fn(a.data());
+          });
+        for (auto& t : ts) t.join();
+      } else {
+        for (unsigned tx = 0; tx < L.block_x; ++tx) {
+          set_ctx(bx, tx, L.grid_x, L.block_x, nullptr);
+          fn(a.data());
+        }
+      }
+    }
+  }
+  return fault;
+}
+
+bool has_reordered_fold(const accel::Kernel& k) {
+  for (const auto& r : k.reduces)
+    if (r.kind == ReduceKind::Sum || r.kind == ReduceKind::Mean || r.kind == ReduceKind::Prod)
+      return true;
+  return false;
+}
+
+TEST(CudaCodegen, ShimExecutionMatchesTheHostProvider) {
+  const fs::path dir = temp_dir();
+  std::ofstream(dir / "exec.cu") << suite_source(true);
+  std::string out;
+  const std::string so = (dir / "exec.so").string();
+  const int rc = shell(gxx() + " -std=c++17 -O1 -ffp-contract=off -fPIC -shared -w -include " +
+                           (kHere / "cuda_shim.h").string() + " -x c++ " +
+                           (dir / "exec.cu").string() + " -o " + so,
+                       &out);
+  ASSERT_EQ(rc, 0) << out.substr(0, 6000);
+  Lib lib;
+  lib.h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(lib.h, nullptr) << dlerror();
+  int ran = 0;
+  for (size_t ci = 0; ci < cases().size(); ++ci) {
+    const Case& c = cases()[ci];
+    if (!c.runnable) continue;
+    SCOPED_TRACE(c.label);
+    Buffers host = make_buffers(c), dev = make_buffers(c);
+    const RunResult hr = host::host_provider().run(c.lg.kernel, host.args);
+    const int fault = run_shim(lib.h, ci, c, dev);
+    ++ran;
+    EXPECT_EQ(hr.ok, fault == 0) << c.label << ": host " << hr.fault << ", shim fault " << fault;
+    if (!hr.ok) continue;
+    const bool tol = has_reordered_fold(c.lg.kernel);
+    for (size_t o = 0; o < host.outs.size(); ++o) {
+      const Tensor &h = host.outs[o], &d = dev.outs[o];
+      if (!tol) {
+        EXPECT_TRUE(accel::testing::same_bits(h, d)) << c.label << " output " << o;
+        continue;
+      }
+      const double rel = h.cls() == ClassId::Single ? 2e-5 : 1e-12;
+      for (int64_t i = 0; i < h.numel(); ++i) {
+        const double x = h.get_double(i), y = d.get_double(i);
+        if (std::isnan(x) || std::isnan(y)) {
+          EXPECT_EQ(std::isnan(x), std::isnan(y)) << c.label << " element " << i;
+        } else {
+          EXPECT_NEAR(x, y, rel * std::max(1.0, std::fabs(x))) << c.label << " element " << i;
+        }
+      }
+    }
+  }
+  EXPECT_GT(ran, 100);
+}
+
+TEST(CudaCodegen, ShimExecutionReportsFaults) {
+  NodeRef neg = input(fill(Dims(300, 1), ClassId::Double, [](int64_t i) { return i == 77 ? -1.0 : 2.0; }));
+  NodeRef nan = input(fill(Dims(300, 1), ClassId::Double, [](int64_t i) { return i == 5 ? kNaN : 1.0; }));
+  std::vector<Case> cs = cases_of("sqrt", {unary(OpId::Sqrt, neg)});
+  for (Case& c : cases_of("nanlogical", {binary(OpId::Or, nan, constant(0))})) cs.push_back(std::move(c));
+  ASSERT_EQ(cs.size(), 2u);
+  const fs::path dir = temp_dir();
+  std::string src = device_prelude();
+  for (size_t ci = 0; ci < cs.size(); ++ci) {
+    std::string body = cs[ci].prog.source.substr(device_prelude().size());
+    for (size_t at; (at = body.find("extern \"C\" ")) != std::string::npos;) body.erase(at, 11);
+    src += "namespace k" + std::to_string(ci) + " {\n" + body + "}\nextern \"C\" void mf_call_" +
+           std::to_string(ci) + "_0(void* const* a) { k" + std::to_string(ci) +
+           "::mf_elementwise(" + call_args(cs[ci].lg.kernel, cs[ci].prog) + "); }\n";
+  }
+  src += "extern \"C\" void mf_set_ctx(unsigned bx, unsigned tx, unsigned gx, unsigned bd, "
+         "void (*sync)()) { blockIdx.x = bx; threadIdx.x = tx; gridDim.x = gx; blockDim.x = bd; "
+         "mf_shim_sync = sync; }\n";
+  std::ofstream(dir / "fault.cu") << src;
+  std::string out;
+  const std::string so = (dir / "fault.so").string();
+  ASSERT_EQ(shell(gxx() + " -std=c++17 -O0 -fPIC -shared -w -include " +
+                      (kHere / "cuda_shim.h").string() + " -x c++ " + (dir / "fault.cu").string() +
+                      " -o " + so,
+                  &out),
+            0)
+      << out;
+  Lib lib;
+  lib.h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(lib.h, nullptr);
+  Buffers b0 = make_buffers(cs[0]), b1 = make_buffers(cs[1]);
+  EXPECT_EQ(run_shim(lib.h, 0, cs[0], b0), kFaultComplex);
+  EXPECT_EQ(run_shim(lib.h, 1, cs[1], b1), kFaultLogicalNaN);
+}
+
+}  // namespace
+}  // namespace matfuse::cuda
