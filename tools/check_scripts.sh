@@ -23,3 +23,4 @@ for s in "$(dirname "$0")"/../tests/scripts/*.m; do
   fi
 done
 echo "scripts: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -267,7 +267,7 @@ NodeRef reduce(ReduceKind kind, const NodeRef& x, const std::vector<int>& dims, 
     case ReduceKind::Sum:
     case ReduceKind::Prod:
       if (out == ReduceOut::Double) rc = ClassId::Double;
-      else if (c == ClassId::Double || c == ClassId::Single || is_integer_class(c)) rc = c;
+      else if (c == ClassId::Double || c == ClassId::Single || (is_integer_class(c) && out == ReduceOut::Native)) rc = c;
       else rc = out == ReduceOut::Native ? c : ClassId::Double;
       break;
     case ReduceKind::Mean:
