@@ -26,6 +26,19 @@ bool float_cls(ClassId c) { return c == ClassId::Double || c == ClassId::Single;
 
 bool big(int64_t n) { return n >= lazy_config().min_numel; }
 
+/// A gpuArray (Tensor::gpu_array) or a value that already has a device copy: captured below
+/// the size threshold, so placement can keep its work on the device (its inputs cost no
+/// upload there).
+bool prefers_device(const Tensor& t) {
+  if (t.gpu_array()) return true;
+  if (t.is_lazy()) return false;
+  const auto& s = t.storage();
+  return s && s->device() != nullptr;
+}
+bool prefers_device(const Tensor& a, const Tensor& b) {
+  return prefers_device(a) || prefers_device(b);
+}
+
 /// The node standing for operand t (see the capture rules).
 NodeRef operand(const Tensor& t) {
   if (t.is_lazy()) return t.node();
@@ -44,7 +57,9 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
   if (!lazy_config().enabled || !capturable(a) || !capturable(b)) return std::nullopt;
-  if (!a.is_lazy() && !b.is_lazy() && !big(std::max(a.numel(), b.numel()))) return std::nullopt;
+  if (!a.is_lazy() && !b.is_lazy() && !big(std::max(a.numel(), b.numel())) &&
+      !(prefers_device(a, b) && std::max(a.numel(), b.numel()) > 1))
+    return std::nullopt;
   const OpCategory cat = op_category(op);
   if (cat == OpCategory::Logical && (float_cls(a.cls()) || float_cls(b.cls())))
     return std::nullopt;
@@ -71,7 +86,8 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
 
 std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
   if (!lazy_config().enabled || !capturable(a)) return std::nullopt;
-  if (!a.is_lazy() && !big(a.numel())) return std::nullopt;
+  if (!a.is_lazy() && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
+    return std::nullopt;
   const OpCategory cat = op_category(op);
   if (cat == OpCategory::Logical && float_cls(a.cls())) return std::nullopt;
   if (a.maybe_complex() && !op_has(op, kComplexOk)) return std::nullopt;
@@ -84,7 +100,8 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
 std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
                                      bool omitnan, ReduceOut out) {
   if (!lazy_config().enabled || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel())) return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
   const bool minmax = k == ReduceKind::Min || k == ReduceKind::Max;
   if (minmax && x.maybe_complex()) return std::nullopt;
   const bool maybe = x.maybe_complex() && k != ReduceKind::Any && k != ReduceKind::All;
@@ -93,13 +110,15 @@ std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::v
 
 std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
   if (!lazy_config().enabled || !float_cls(to) || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel())) return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
   if (x.cls() == to) return x;
   return finish(cast(operand(x), to), x.maybe_complex());
 }
 
 std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
-  if (!lazy_config().enabled || (!a.is_lazy() && !b.is_lazy())) return std::nullopt;
+  if (!lazy_config().enabled || (!a.is_lazy() && !b.is_lazy() && !prefers_device(a, b)))
+    return std::nullopt;
   if (!capturable(a) || !capturable(b) || a.maybe_complex() || b.maybe_complex())
     return std::nullopt;
   if (!float_cls(a.cls()) || a.cls() != b.cls()) return std::nullopt;
@@ -128,7 +147,7 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
       return std::nullopt;
     numel *= s.count;
   }
-  if (x.is_lazy() ? numel < 2 : !big(numel)) return std::nullopt;
+  if (x.is_lazy() || prefers_device(x) ? numel < 2 : !big(numel)) return std::nullopt;
   std::vector<NodeRef> starts;
   std::vector<int64_t> steps, counts;
   for (const SliceSub& s : subs) {

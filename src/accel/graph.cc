@@ -16,6 +16,13 @@
 namespace matfuse::accel {
 namespace {
 
+/// Identity of a materialised tensor's values: its storage object and byte offset. Unlike the
+/// data pointer this never gathers a device-resident tensor to the host. Copy-on-write makes it
+/// a value identity: a write to a shared storage goes to a fresh one.
+const void* storage_identity(const Tensor& t) {
+  return static_cast<const char*>(static_cast<const void*>(t.storage().get())) + t.storage_offset();
+}
+
 // ---- hashing --------------------------------------------------------------------------------
 
 inline void mix(size_t& h, uint64_t v) {
@@ -58,7 +65,7 @@ void compute_hashes(Node& n) {
   }
   if (n.kind == NodeKind::Param) mix(h, n.param_u64 ? n.bits : dbits(n.value));
   if (n.kind == NodeKind::Input) {
-    mix(h, reinterpret_cast<uintptr_t>(n.tensor.raw()));
+    mix(h, reinterpret_cast<uintptr_t>(storage_identity(n.tensor)));
     // Inputs with equal class/dims are interchangeable in kernel structure.
   }
   n.hash = h;
@@ -78,7 +85,8 @@ bool same_structure(const Node& a, const Node& b) {
     case NodeKind::Constant: return dbits(a.value) == dbits(b.value);
     case NodeKind::Param: return a.param_u64 ? a.bits == b.bits : dbits(a.value) == dbits(b.value);
     case NodeKind::Input:
-      return a.tensor.raw() == b.tensor.raw() && a.tensor.is_complex() == b.tensor.is_complex();
+      return storage_identity(a.tensor) == storage_identity(b.tensor) &&
+             a.tensor.is_complex() == b.tensor.is_complex();
     default: return true;
   }
 }

@@ -78,6 +78,8 @@ std::string profile_table(std::span<const EvaluationRecord> evals, double total_
 std::string trace_json(std::span<const EvaluationRecord> evals, double run_start, double run_end) {
   auto us = [](double sec) { return sec * 1e6; };
   std::string s = "{\"traceEvents\":[\n";
+  s += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"host\"}},\n";
+  s += "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"gpu\"}},\n";
   s += fmt("{\"name\":\"interpreter\",\"cat\":\"interpreter\",\"ph\":\"X\",\"ts\":%.3f,"
            "\"dur\":%.3f,\"pid\":1,\"tid\":1}",
            us(run_start), us(run_end - run_start));
@@ -95,6 +97,22 @@ std::string trace_json(std::span<const EvaluationRecord> evals, double run_start
                g.fusion_kind.c_str(), us(g.start), us(g.seconds), g.fusion_kind.c_str(),
                g.provider.c_str(), g.elements, g.bytes_read, g.bytes_written, reason.c_str(),
                g.cache_hit ? "true" : "false", json_escape(g.fallback).c_str());
+      // Device track (tid 2): NVRTC compile, then the kernel's CUDA-event time. Both start at
+      // the group's host start; the device runs asynchronously, so these spans show durations
+      // on their own track rather than exact device timestamps.
+      double t = g.start;
+      if (g.compile_seconds > 0) {
+        s += fmt(",\n{\"name\":\"nvrtc compile\",\"cat\":\"compile\",\"ph\":\"X\","
+                 "\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":2,\"args\":{\"cache\":\"%s\"}}",
+                 us(t), us(g.compile_seconds), g.kernel_cache.c_str());
+        t += g.compile_seconds;
+      }
+      if (g.device_seconds >= 0)
+        s += fmt(",\n{\"name\":\"%s (gpu)\",\"cat\":\"device\",\"ph\":\"X\",\"ts\":%.3f,"
+                 "\"dur\":%.3f,\"pid\":1,\"tid\":2,\"args\":{\"upload_bytes\":%" PRId64
+                 ",\"placement\":\"%s\"}}",
+                 g.fusion_kind.c_str(), us(t), us(g.device_seconds), g.upload_bytes,
+                 json_escape(g.placement).c_str());
     }
   }
   s += "\n],\"displayTimeUnit\":\"ms\"}\n";

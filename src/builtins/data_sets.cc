@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "builtins/data_util.h"
+#include "builtins/format.h"
 #include "builtins/shape_util.h"
 
 namespace matfuse::data {
@@ -21,22 +22,40 @@ struct SetOpts {
   bool rows = false;
   bool stable = false;
   bool last = false;
+  bool legacy = false;  ///< R2012b behaviour: last occurrences, row-vector outputs
 };
 
 SetOpts parse_set_opts(Args args, size_t start, const char* fname, bool allow_order,
                        bool allow_occurrence) {
   SetOpts o;
+  bool order = false, occurrence = false, first = false;
   for (size_t i = start; i < args.size(); ++i) {
-    std::string s = args[i].is_text() ? lower(args[i].to_text()) : std::string("?");
+    if (!args[i].is_text())
+      throw_error("MATLAB:UNIQUE:UnknownInput", "Options of %s must be character vectors.",
+                  fname);
+    std::string s = lower(args[i].to_text());
     if (s == "rows") o.rows = true;
-    else if (allow_order && s == "stable") o.stable = true;
-    else if (allow_order && s == "sorted") o.stable = false;
-    else if (allow_occurrence && s == "first") o.last = false;
-    else if (allow_occurrence && s == "last") o.last = true;
-    else if (s == "legacy") {
+    else if (allow_order && (s == "stable" || s == "sorted")) {
+      if (order && o.stable != (s == "stable"))
+        throw_error("MATLAB:UNIQUE:SetOrderConflict", "Cannot specify both 'sorted' and 'stable'.");
+      order = true;
+      o.stable = s == "stable";
+    } else if (allow_occurrence && (s == "first" || s == "last")) {
+      if ((s == "first" && o.last) || (s == "last" && first))
+        throw_error("MATLAB:UNIQUE:OccurrenceConflict", "Cannot specify both 'first' and 'last'.");
+      occurrence = true;
+      first = s == "first";
+      o.last = s == "last";
+    } else if (s == "legacy") {
+      o.legacy = true;
     } else
       throw_error("MATLAB:UNIQUE:UnknownInput", "Unknown input '%s' for %s.", s.c_str(), fname);
   }
+  if (order && (occurrence || o.legacy))
+    throw_error("MATLAB:UNIQUE:SetOrderConflict",
+                "'sorted' and 'stable' cannot be combined with '%s'.",
+                o.legacy ? "legacy" : first ? "first" : "last");
+  if (o.legacy && !occurrence) o.last = true;
   return o;
 }
 
@@ -147,11 +166,16 @@ Tensor col_index(const std::vector<int64_t>& idx0, int64_t offset = 0) {
   return index_tensor(v, Dims(static_cast<int64_t>(v.size()), 1));
 }
 
-Outputs bi_unique(CallContext&, Args args, int nargout) {
+Outputs bi_unique(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 5);
   check_nargout(nargout, 3);
   const Value& a = args[0];
   SetOpts o = parse_set_opts(args, 1, "unique", true, true);
+  if (o.rows && a.is_cell()) {
+    Value w[2] = {char_row("MATLAB:UNIQUE:RowsFlagIgnored"),
+                  char_row("The 'rows' input is not supported for cell array inputs.")};
+    ctx.call_named("warning", Args(w, 2), 0);
+  }
   Units u = make_units(a, nullptr, o.rows, "unique");
   std::vector<Group> groups = group_units(u);
   if (o.stable)
@@ -168,8 +192,12 @@ Outputs bi_unique(CallContext&, Args args, int nargout) {
   Value c = take_units(u, reps, row_out);
   if (!u.rows && a.dims() == Dims(0, 0)) c = reshape_value(c, Dims(0, 0));
   Outputs out{c};
-  if (nargout > 1) out.push_back(Value(col_index(reps)));
-  if (nargout > 2) out.push_back(Value(col_index(ic)));
+  auto idx = [&](const std::vector<int64_t>& v) {
+    Value t(col_index(v));
+    return o.legacy && row_out ? reshape_value(t, Dims(1, static_cast<int64_t>(v.size()))) : t;
+  };
+  if (nargout > 1) out.push_back(idx(reps));
+  if (nargout > 2) out.push_back(idx(ic));
   return out;
 }
 
@@ -215,15 +243,16 @@ Outputs set_op(Args args, int nargout, SetOp op, const char* fname) {
   std::vector<Pick> picks;
   for (const Group& g : groups) {
     int64_t fa = -1, fb = -1;
-    for (int64_t x : g.members) {
-      if (x < u.ma && fa < 0) fa = x;
-      if (x >= u.ma && fb < 0) fb = x;
+    for (int64_t x : g.members) {  // first occurrences (last ones with 'legacy')
+      if (x < u.ma && (fa < 0 || o.legacy)) fa = x;
+      if (x >= u.ma && (fb < 0 || o.legacy)) fb = x;
     }
     Pick p{};
     p.ia = -1;
     p.ib = -1;
     if (op == SetOp::Union) {
-      if (fa >= 0) p.ia = fa;
+      // Elements in both come from A (from B with 'legacy').
+      if (fa >= 0 && !(o.legacy && fb >= 0)) p.ia = fa;
       else p.ib = fb;
       p.rep = fa >= 0 ? fa : fb;
     } else if (op == SetOp::Intersect) {
@@ -252,10 +281,20 @@ Outputs set_op(Args args, int nargout, SetOp op, const char* fname) {
   bool b_row = is_rowish(b) || b.dims() == Dims(0, 0);
   bool row_out = op == SetOp::Setdiff ? is_rowish(a) || (a.dims() == Dims(0, 0) && is_rowish(b))
                                       : a_row && b_row && (is_rowish(a) || is_rowish(b));
+  if (o.legacy && op != SetOp::Setdiff) {  // a column only when both inputs are columns
+    auto col = [](const Value& v) { return v.dims().ndims() == 2 && v.dims().cols() == 1 && v.dims().rows() > 1; };
+    row_out = !(col(a) && col(b));
+  }
   Value c = take_units(u, reps, !u.rows && row_out);
   Outputs out{c};
-  if (nargout > 1) out.push_back(Value(col_index(ia)));
-  if (nargout > 2) out.push_back(Value(col_index(ib)));
+  auto idx = [&](const std::vector<int64_t>& v) {
+    Value t(col_index(v));
+    return o.legacy && !u.rows && row_out
+               ? reshape_value(t, Dims(1, static_cast<int64_t>(v.size())))
+               : t;
+  };
+  if (nargout > 1) out.push_back(idx(ia));
+  if (nargout > 2) out.push_back(idx(ib));
   return out;
 }
 

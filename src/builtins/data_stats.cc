@@ -366,10 +366,23 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
       std::string t = lower(args[i].to_text());
       if (t == "omitrows" || t == "partialrows") o.omitrows = true;
       else if (t == "includenan") o.omitrows = false;
-      else if (std::string(fname) == "corrcoef" && (t == "rows" || t == "alpha") &&
-               i + 1 < args.size()) {
-        std::string v = args[i + 1].is_text() ? lower(args[i + 1].to_text()) : "";
-        if (t == "rows") o.omitrows = v == "complete" || v == "pairwise";
+      else if (std::string(fname) == "corrcoef" && (t == "rows" || t == "alpha")) {
+        if (i + 1 >= args.size())
+          throw_error("MATLAB:corrcoef:MissingValue", "Option '%s' must be followed by a value.",
+                      t.c_str());
+        const Value& val = args[i + 1];
+        if (t == "rows") {
+          std::string v = val.is_text() ? lower(val.to_text()) : "";
+          if (v != "all" && v != "complete" && v != "pairwise")
+            throw_error("MATLAB:corrcoef:InvalidRows",
+                        "'Rows' must be 'all', 'complete', or 'pairwise'.");
+          o.omitrows = v == "complete" || v == "pairwise";
+        } else {
+          double a = val.is_tensor() && !val.is_char() && val.numel() == 1
+                         ? val.to_double("alpha") : std::nan("");
+          if (!(a > 0 && a < 1))
+            throw_error("MATLAB:corrcoef:InvalidAlpha", "'Alpha' must be a scalar between 0 and 1.");
+        }
         ++i;
       } else
         throw_error("MATLAB:cov:unknownFlag", "Invalid option '%s' for %s.", t.c_str(), fname);

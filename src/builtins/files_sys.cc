@@ -225,6 +225,20 @@ std::string temp_folder() {
   return t;
 }
 
+/// filesep: the platform's file separator, '/'.
+Outputs bi_filesep(CallContext&, Args args, int nargout) {
+  check_nargin(args, 0, 0);
+  check_nargout(nargout, 1);
+  return {char_row("/")};
+}
+
+/// pathsep: the separator of search path entries, ':'.
+Outputs bi_pathsep(CallContext&, Args args, int nargout) {
+  check_nargin(args, 0, 0);
+  check_nargout(nargout, 1);
+  return {char_row(":")};
+}
+
 /// tempdir: the system temporary folder with a trailing '/'.
 Outputs bi_tempdir(CallContext&, Args args, int nargout) {
   check_nargin(args, 0, 0);
@@ -420,7 +434,7 @@ const char* kMonths[12] = {"January", "February", "March",     "April",   "May",
 const char* kDays[7] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
                         "Saturday"};
 
-/// Formats one date number with MATLAB datestr tokens (yyyy yy mmmm mmm mm m dddd ddd dd d HH
+/// Formats one date number with MATLAB datestr tokens (QQ, yyyy/YYYY, yy/YY, mmmm mmm mm m dddd ddd dd d HH
 /// MM SS FFF AM PM).
 std::string format_date(double dn, const std::string& fmt) {
   if (!std::isfinite(dn) || std::abs(dn) > 1e9) return "NaN";
@@ -432,11 +446,14 @@ std::string format_date(double dn, const std::string& fmt) {
   char buf[32];
   auto starts = [&](size_t i, const char* tok) { return fmt.compare(i, std::strlen(tok), tok) == 0; };
   for (size_t i = 0; i < fmt.size();) {
-    if (starts(i, "yyyy")) {
+    if (starts(i, "QQ")) {
+      out += "Q" + std::to_string((v.mo - 1) / 3 + 1);
+      i += 2;
+    } else if (starts(i, "yyyy") || starts(i, "YYYY")) {
       std::snprintf(buf, sizeof buf, "%04lld", static_cast<long long>(v.y));
       out += buf;
       i += 4;
-    } else if (starts(i, "yy")) {
+    } else if (starts(i, "yy") || starts(i, "YY")) {
       std::snprintf(buf, sizeof buf, "%02lld", static_cast<long long>(((v.y % 100) + 100) % 100));
       out += buf;
       i += 2;
@@ -502,11 +519,31 @@ std::string format_code(int code) {
     case 1: return "dd-mmm-yyyy";
     case 2: return "mm/dd/yy";
     case 3: return "mmm";
+    case 4: return "m";
     case 5: return "mm";
+    case 6: return "mm/dd";
+    case 7: return "dd";
+    case 8: return "ddd";
+    case 9: return "d";
     case 10: return "yyyy";
+    case 11: return "yy";
+    case 12: return "mmmyy";
     case 13: return "HH:MM:SS";
+    case 14: return "HH:MM:SS PM";
     case 15: return "HH:MM";
+    case 16: return "HH:MM PM";
+    case 17: return "QQ-YY";
+    case 18: return "QQ";
+    case 19: return "dd/mm";
+    case 20: return "dd/mm/yy";
+    case 21: return "mmm.dd,yyyy HH:MM:SS";
+    case 22: return "mmm.dd,yyyy";
     case 23: return "mm/dd/yyyy";
+    case 24: return "dd/mm/yyyy";
+    case 25: return "yy/mm/dd";
+    case 26: return "yyyy/mm/dd";
+    case 27: return "QQ-YYYY";
+    case 28: return "mmmyyyy";
     case 29: return "yyyy-mm-dd";
     case 30: return "yyyymmddTHHMMSS";
     case 31: return "yyyy-mm-dd HH:MM:SS";
@@ -576,6 +613,8 @@ void register_files_sys(Registry& r) {
   r.add("fileparts", bi_fileparts);
   r.add("fullfile", bi_fullfile);
   r.add("tempdir", bi_tempdir);
+  r.add("filesep", bi_filesep);
+  r.add("pathsep", bi_pathsep);
   r.add("tempname", bi_tempname);
   r.add("clock", bi_clock);
   r.add("now", bi_now);

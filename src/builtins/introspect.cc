@@ -94,6 +94,21 @@ void check_attribute(const Value& a, const CellArray& attrs, size_t& i, const Wh
   if (at == "row") { if (!d.is_row()) attr_fail("MATLAB:expectedRow", w, "a row vector"); return; }
   if (at == "column") { if (!d.is_column()) attr_fail("MATLAB:expectedColumn", w, "a column vector"); return; }
   if (at == "2d") { if (d.ndims() != 2) attr_fail("MATLAB:expected2D", w, "two-dimensional"); return; }
+  if (at == "3d") { if (d.ndims() > 3) attr_fail("MATLAB:expected3D", w, "three-dimensional"); return; }
+  if (at == "diag") {
+    bool ok = d.ndims() == 2 && a.is_tensor();
+    if (ok) {
+      Tensor t = a.tensor();
+      for (int64_t c = 0; c < d.cols() && ok; ++c)
+        for (int64_t r = 0; r < d.rows() && ok; ++r)
+          if (r != c) {
+            int64_t k = r + c * d.rows();
+            ok = t.get_double(k) == 0 && (!t.is_complex() || t.get_complex(k).imag() == 0);
+          }
+    }
+    if (!ok) attr_fail("MATLAB:expectedDiagonal", w, "diagonal");
+    return;
+  }
   if (at == "square") { if (d.ndims() != 2 || d.rows() != d.cols()) attr_fail("MATLAB:expectedSquare", w, "square"); return; }
   if (at == "nonsparse") return;
   if (at == "numel") {

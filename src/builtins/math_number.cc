@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "builtins/format.h"
 #include "builtins/math_util.h"
 #include "builtins/registry.h"
 #include "builtins/shape_util.h"
@@ -64,7 +65,7 @@ double binom(double n, double k) {
 /// nchoosek(n, k): binomial coefficient for scalar n; nchoosek(v, k): the combinations of the
 /// elements of vector v taken k at a time, one per row, in lexicographic order of positions
 /// (any class, cells included).
-Outputs bi_nchoosek(CallContext&, Args args, int nargout) {
+Outputs bi_nchoosek(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 2);
   check_nargout(nargout, 1);
   const Value& v = args[0];
@@ -79,7 +80,14 @@ Outputs bi_nchoosek(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:nchoosek:InvalidArg1", "N must be a real nonnegative integer.");
     if (k > n) throw_error("MATLAB:nchoosek:InvalidArg2", "K must be an integer between 0 and N.");
     ClassId cls = class_of_binary(numeric_class(nt), numeric_class(kt));
-    Tensor r = Tensor::scalar(binom(n, k));
+    const double b = binom(n, k);
+    if (b > 9007199254740992.0) {  // MATLAB warns when the coefficient exceeds flintmax
+      Value w[3] = {char_row("MATLAB:nchoosek:LargeCoefficient"), char_row("%s"),
+                    char_row("Result may not be exact. Coefficient is greater than "
+                             "9.007199e+15 and is only accurate to 15 digits")};
+      ctx.call_named("warning", Args(w, 3), 0);
+    }
+    Tensor r = Tensor::scalar(b);
     return {Value(cls == ClassId::Double ? r : r.to_class(cls))};
   }
   if (!v.dims().is_vector() && !v.is_empty())

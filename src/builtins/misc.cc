@@ -291,7 +291,9 @@ Outputs bi_lastwarn(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 0, 2);
   check_nargout(nargout, 2);
   Session& s = ctx.session();
-  Outputs out{char_row(s.last_warning_msg), char_row(s.last_warning_id)};
+  // MATLAB gives '' (0x0) when no warning was recorded.
+  auto text = [](const std::string& t) { return t.empty() ? Value::from_chars("") : char_row(t); };
+  Outputs out{text(s.last_warning_msg), text(s.last_warning_id)};
   if (!args.empty()) {
     s.last_warning_msg = text_arg(args[0], "lastwarn", 1);
     s.last_warning_id = args.size() >= 2 ? text_arg(args[1], "lastwarn", 2) : "";
@@ -305,7 +307,8 @@ Outputs bi_lasterr(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 0, 2);
   check_nargout(nargout, 2);
   Session& s = ctx.session();
-  Outputs out{char_row(s.last_error_msg), char_row(s.last_error_id)};
+  auto text = [](const std::string& t) { return t.empty() ? Value::from_chars("") : char_row(t); };
+  Outputs out{text(s.last_error_msg), text(s.last_error_id)};
   if (!args.empty()) {
     s.last_error_msg = text_arg(args[0], "lasterr", 1);
     s.last_error_id = args.size() >= 2 ? text_arg(args[1], "lasterr", 2) : "";

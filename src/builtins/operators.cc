@@ -9,6 +9,7 @@
 #include <string>
 
 #include "accel/capture.h"
+#include "builtins/gpu.h"
 #include "builtins/linalg.h"
 #include "runtime/elementwise.h"
 #include "runtime/error.h"
@@ -147,7 +148,7 @@ Value string_op(ast::BinOp op, const Value& a, const Value& b) {
 
 }  // namespace
 
-Value binary_op(ast::BinOp op, const Value& a, const Value& b) {
+static Value binary_op_host(ast::BinOp op, const Value& a, const Value& b) {
   using B = ast::BinOp;
   // Fast path: two real double scalars, no allocation.
   if (a.is_scalar_double() && b.is_scalar_double()) {
@@ -159,7 +160,7 @@ Value binary_op(ast::BinOp op, const Value& a, const Value& b) {
       case B::Div: case B::EDiv: return Value(x / y);
       case B::LDiv: case B::ELDiv: return Value(y / x);
       case B::Pow: case B::EPow:
-        if (scalar::Pow::real_ok(x, y)) return Value(std::pow(x, y));
+        if (scalar::Pow::real_ok(x, y)) return Value(scalar::Pow::apply(x, y));
         break;  // complex result: general path
       case B::Eq: return Value::logical(x == y);
       case B::Ne: return Value::logical(x != y);
@@ -203,7 +204,7 @@ Value binary_op(ast::BinOp op, const Value& a, const Value& b) {
   return Value(apply_binary(eop, ta, tb));
 }
 
-Value unary_op(ast::UnOp op, const Value& a) {
+static Value unary_op_host(ast::UnOp op, const Value& a) {
   using U = ast::UnOp;
   if (a.is_scalar_double()) {
     const double x = a.scalar();
@@ -222,9 +223,27 @@ Value unary_op(ast::UnOp op, const Value& a) {
   return Value(apply_unary(id, ta));
 }
 
-Value transpose_op(const Value& a, bool conjugate) {
+static Value transpose_op_host(const Value& a, bool conjugate) {
   if (a.is_scalar_double()) return a;
   return transpose_value(a, conjugate);
+}
+
+// gpuArray operands make gpuArray results (gpu.h); the operands keep their flag so capture
+// prefers the device for them.
+Value binary_op(ast::BinOp op, const Value& a, const Value& b) {
+  if (a.is_gpu_array() || b.is_gpu_array()) [[unlikely]]
+    return mark_gpu(binary_op_host(op, a, b));
+  return binary_op_host(op, a, b);
+}
+
+Value unary_op(ast::UnOp op, const Value& a) {
+  if (a.is_gpu_array()) [[unlikely]] return mark_gpu(unary_op_host(op, a));
+  return unary_op_host(op, a);
+}
+
+Value transpose_op(const Value& a, bool conjugate) {
+  if (a.is_gpu_array()) [[unlikely]] return mark_gpu(transpose_op_host(a, conjugate));
+  return transpose_op_host(a, conjugate);
 }
 
 }  // namespace matfuse

@@ -49,6 +49,7 @@ const Registry& builtins() {
     register_text(r);
     register_files(r);
     register_introspect(r);
+    register_gpu(r);
     return r;
   }();
   return table;

@@ -7,7 +7,8 @@
 // 2). Out-of-range query points give NaN by default (the methods extrapolate by default for
 // 'pchip' and 'spline'), their own method with 'extrap', or a given scalar value.
 // Sample values v: a vector, or an array whose columns (first dimension = numel(x)) are
-// interpolated independently.
+// interpolated independently; complex values have their real and imaginary parts interpolated
+// separately.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -258,8 +259,20 @@ Outputs bi_interp1(CallContext&, Args args, int nargout) {
     for (int64_t j = 0; j < ncols; ++j) {
       std::vector<T> col(static_cast<size_t>(n));
       for (int64_t i = 0; i < n; ++i) col[i] = all[j * n + order[i]];
-      std::vector<T> r = interp_column(xs, col, xq, m, extrap_mode, ev);
-      std::copy(r.begin(), r.end(), out.begin() + j * nq);
+      if constexpr (std::is_same_v<T, double>) {
+        std::vector<T> r = interp_column(xs, col, xq, m, extrap_mode, ev);
+        std::copy(r.begin(), r.end(), out.begin() + j * nq);
+      } else {
+        // Complex data: the real and imaginary parts are interpolated separately.
+        std::vector<double> re(col.size()), im(col.size());
+        for (size_t i = 0; i < col.size(); ++i) {
+          re[i] = col[i].real();
+          im[i] = col[i].imag();
+        }
+        std::vector<double> rr = interp_column(xs, re, xq, m, extrap_mode, ev.real());
+        std::vector<double> ri = interp_column(xs, im, xq, m, extrap_mode, ev.imag());
+        for (int64_t i = 0; i < nq; ++i) out[j * nq + i] = T(rr[i], ri[i]);
+      }
     }
     return Value(make(od, out, c));
   };

@@ -439,7 +439,11 @@ Outputs bi_strcat(CallContext&, Args args, int nargout) {
     for (const Value& v : args) {
       for (int64_t i = 0; i < n; ++i) {
         if (v.is_char()) {
-          acc[i] += v.is_text() ? v.to_text() : v.tensor().to_utf8();  // char kept as is
+          // With cells, a char input counts as cellstr(x): its trailing whitespace goes.
+          std::string t = v.is_text() ? v.to_text() : v.tensor().to_utf8();
+          if (!any_string)
+            while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+          acc[i] += t;
         } else if (v.is_cell()) {
           const Value& e = v.cell()[v.numel() == 1 ? 0 : i];
           if (!e.is_char() && !e.is_empty())
@@ -468,6 +472,48 @@ Outputs bi_strcat(CallContext&, Args args, int nargout) {
     CellArray c(d);
     for (int64_t i = 0; i < n; ++i) c.at(i) = Value::from_chars(acc[i]);
     return {Value(c)};
+  }
+  // Char matrices: each row loses its trailing whitespace, rows are joined (a single-row
+  // input applies to every row) and the result is padded with blanks like char().
+  int64_t nrows = 1;
+  bool matrix = false;
+  for (const Value& v : args)
+    if (v.is_char() && v.dims().ndims() == 2 && v.dims().rows() > 1) {
+      if (matrix && v.dims().rows() != nrows)
+        throw_error("MATLAB:strcat:InvalidInputSize",
+                    "All the inputs must be the same size or scalars.");
+      matrix = true;
+      nrows = v.dims().rows();
+    }
+  if (matrix) {
+    std::vector<std::u16string> rows(static_cast<size_t>(nrows));
+    for (const Value& v : args) {
+      if (!v.is_tensor())
+        throw_error("MATLAB:strcat:InvalidInputType",
+                    "Inputs must be character vectors, cell arrays of character vectors, or "
+                    "string arrays.");
+      Tensor t = v.tensor().to_class(ClassId::Char);
+      int64_t m = t.dims().rows(), n = t.numel() / std::max<int64_t>(m, 1);
+      if (t.is_empty()) continue;
+      for (int64_t r = 0; r < nrows; ++r) {
+        int64_t src = m == 1 ? 0 : r;
+        std::u16string row;
+        for (int64_t c = 0; c < n; ++c) row.push_back(static_cast<char16_t>(t.get_double(c * m + src)));
+        if (v.is_char())
+          while (!row.empty() && row.back() < 128 && std::isspace(static_cast<int>(row.back())))
+            row.pop_back();
+        rows[static_cast<size_t>(r)] += row;
+      }
+    }
+    size_t width = 0;
+    for (const auto& r : rows) width = std::max(width, r.size());
+    Tensor o = Tensor::zeros(ClassId::Char, Dims(nrows, static_cast<int64_t>(width)));
+    for (int64_t r = 0; r < nrows; ++r)
+      for (size_t c = 0; c < width; ++c) {
+        const auto& row = rows[static_cast<size_t>(r)];
+        o.set_double(static_cast<int64_t>(c) * nrows + r, c < row.size() ? row[c] : u' ');
+      }
+    return {Value(std::move(o))};
   }
   // All char (or numeric treated as char): strip trailing whitespace, then horzcat.
   std::vector<Value> parts;
@@ -504,9 +550,13 @@ std::vector<std::string> delimiter_list(const Value& v) {
 
 /// C = strsplit(str, delimiter=whitespace, 'CollapseDelimiters', true): 1xN cell of char rows
 /// (string array for a string input).
-Outputs bi_strsplit(CallContext&, Args args, int nargout) {
+Outputs bi_strsplit(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, SIZE_MAX);
   check_nargout(nargout, 2);
+  if (args[0].is_char() && !args[0].is_empty() &&
+      (args[0].dims().ndims() != 2 || args[0].dims().rows() != 1))
+    throw_error("MATLAB:strsplit:InvalidStringType",
+                "First input must be either a character vector or a string scalar.");
   std::string s = text_arg(args[0], "strsplit", 1);
   std::vector<std::string> delims = {" ", "\f", "\n", "\r", "\t", "\v"};
   size_t k = 1;
@@ -514,14 +564,41 @@ Outputs bi_strsplit(CallContext&, Args args, int nargout) {
     delims = delimiter_list(args[1]);
     k = 2;
   }
-  bool collapse = true;
+  bool collapse = true, regex = false;
   for (; k < args.size(); k += 2) {
     std::string name = lower_ascii(text_arg(args[k], "strsplit", static_cast<int>(k) + 1));
     if (k + 1 >= args.size())
       throw_error("MATLAB:strsplit:InvalidParameter", "Parameter value is missing.");
-    if (name == "collapsedelimiters") collapse = args[k + 1].truthy();
-    else if (name != "delimitertype")
+    if (name == "collapsedelimiters") {
+      collapse = args[k + 1].truthy();
+    } else if (name == "delimitertype") {
+      std::string t = lower_ascii(text_arg(args[k + 1], "strsplit", static_cast<int>(k) + 2));
+      // validatestring semantics: an unambiguous prefix selects the value.
+      if (!t.empty() && std::string("regularexpression").rfind(t, 0) == 0) regex = true;
+      else if (!t.empty() && std::string("simple").rfind(t, 0) == 0) regex = false;
+      else
+        throw_error("MATLAB:strsplit:InvalidDelimiterType",
+                    "DelimiterType must be 'Simple' or 'RegularExpression'.");
+    } else {
       throw_error("MATLAB:strsplit:InvalidParameter", "Invalid parameter name '%s'.", name.c_str());
+    }
+  }
+  auto piece = [](const std::string& t) { return t.empty() ? Value::from_chars("") : char_row(t); };
+  if (regex) {  // the delimiters are alternatives of one pattern, split by regexp
+    std::string pat;
+    for (size_t j = 0; j < delims.size(); ++j) pat += (j ? "|" : "") + delims[j];
+    if (collapse) pat = "(?:" + pat + ")+";
+    Value a[4] = {char_row(s), char_row(pat), char_row("split"), char_row("match")};
+    Outputs r = ctx.call_named("regexp", Args(a, 4), 2);
+    for (Value& c : r) {
+      CellArray cell = c.cell();
+      for (int64_t j = 0; j < cell.numel(); ++j)
+        cell.at(j) = piece(cell[j].is_empty() ? std::string() : cell[j].to_text());
+      c = Value(cell);
+      if (args[0].is_string()) c = ctx.call_named("string", Args(&c, 1), 1)[0];
+    }
+    r.resize(static_cast<size_t>(std::max(nargout, 1)));
+    return r;
   }
   // Longest delimiter first, as MATLAB matches.
   std::sort(delims.begin(), delims.end(), [](auto& a, auto& b) { return a.size() > b.size(); });
@@ -559,7 +636,7 @@ Outputs bi_strsplit(CallContext&, Args args, int nargout) {
       return Value(sa);
     }
     CellArray c(Dims(1, static_cast<int64_t>(v.size())));
-    for (size_t j = 0; j < v.size(); ++j) c.at(j) = char_row(v[j]);
+    for (size_t j = 0; j < v.size(); ++j) c.at(j) = piece(v[j]);  // MATLAB: '' is 0x0
     return Value(c);
   };
   Outputs out{to_cell(parts)};

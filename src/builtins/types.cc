@@ -149,7 +149,8 @@ Outputs bi_cast(CallContext&, Args args, int nargout) {
 Outputs bi_class(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
-  return {Value::from_chars(args[0].class_name())};
+  // A gpuArray's class is 'gpuArray' (classUnderlying gives its element class).
+  return {Value::from_chars(args[0].is_gpu_array() ? "gpuArray" : args[0].class_name())};
 }
 
 bool is_float_value(const Value& v) { return v.is_tensor() && is_float_class(v.cls()); }
@@ -165,6 +166,7 @@ Outputs bi_isa(CallContext&, Args args, int nargout) {
   if (name == "numeric") r = x.is_numeric();
   else if (name == "float") r = is_float_value(x);
   else if (name == "integer") r = is_integer_value(x);
+  else if (x.is_gpu_array()) r = name == "gpuArray";
   else r = x.class_name() == name;
   return {Value::logical(r)};
 }

@@ -8,6 +8,7 @@
 #include <new>
 #include <sstream>
 
+#include "builtins/gpu.h"
 #include "interp/display.h"
 #include "interp/interp.h"
 #include "lang/parser.h"
@@ -79,7 +80,7 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
     case ResolvedFn::Kind::Builtin: {
       Outputs r;
       try {
-        r = fn.builtin->fn(*this, args, nargout);
+        r = call_builtin_gpu_aware(*fn.builtin, *this, args, nargout);
       } catch (MatlabError& e) {
         if (e.raised_by().empty() && e.stack().empty()) {
           // error()/rethrow() report the calling function (MATLAB: "Error using f").

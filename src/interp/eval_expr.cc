@@ -433,6 +433,7 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
         if (!eval_scalar(*ix.args[0], i)) return false;
         var = slot_value(id.slot);
         if (!var || var->kind() != Value::Kind::Array || var->cls() != ClassId::Double) return false;
+        if (var->is_gpu_array()) return false;  // x(i) of a gpuArray is a gpuArray
         const Tensor t = var->tensor();
         if (t.is_complex()) return false;
         int64_t k = static_cast<int64_t>(i);

@@ -13,6 +13,7 @@
 #include "interp/indexing_internal.h"
 #include "runtime/object_index.h"
 #include "accel/lazy.h"
+#include "builtins/gpu.h"
 
 namespace matfuse {
 
@@ -503,7 +504,8 @@ bool try_scalar_store(Value& base, std::span<const Value> idx, const Value& rhs)
 
 }  // namespace
 
-void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
+static void assign_paren_host(Value& base, bool base_defined, std::span<const Value> idx,
+                              const Value& rhs_in) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   if (idx.empty())
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
@@ -552,6 +554,14 @@ void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, co
                   "instead.");
     }
   }
+}
+
+// Assigning into a gpuArray keeps it a gpuArray; assigning a gpuArray into a numeric array
+// makes the result a gpuArray (MATLAB).
+void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
+  const bool gpu = (base_defined && base.is_gpu_array()) || rhs_in.is_gpu_array();
+  assign_paren_host(base, base_defined, idx, rhs_in);
+  if (gpu) [[unlikely]] base = mark_gpu(std::move(base));
 }
 
 void delete_elements(Value& base, std::span<const Value> idx) {

@@ -6,6 +6,7 @@
 #include "interp/indexing_internal.h"
 #include "runtime/object_index.h"
 #include "accel/lazy.h"
+#include "builtins/gpu.h"
 #include "interp/indexing_slice.h"
 
 namespace matfuse {
@@ -54,7 +55,7 @@ int64_t scalar_offset(const Dims& d, std::span<const Value> idx) {
 
 }  // namespace
 
-Value index_paren(const Value& base, std::span<const Value> idx) {
+static Value index_paren_host(const Value& base, std::span<const Value> idx) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   using namespace indexing_detail;
   const int n = static_cast<int>(idx.size());
@@ -90,6 +91,12 @@ Value index_paren(const Value& base, std::span<const Value> idx) {
     counts[k] = subs[k].count;
   }
   return gather(base, eff, subs, dims_from(counts));
+}
+
+// Indexing a gpuArray gives a gpuArray (the base keeps its flag so capture prefers the device).
+Value index_paren(const Value& base, std::span<const Value> idx) {
+  if (base.is_gpu_array()) [[unlikely]] return mark_gpu(index_paren_host(base, idx));
+  return index_paren_host(base, idx);
 }
 
 std::vector<Value> index_brace(const Value& base, std::span<const Value> idx) {

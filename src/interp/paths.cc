@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "builtins/gpu.h"
 #include "interp/interp.h"
 
 namespace matfuse {
@@ -425,7 +426,7 @@ Outputs bi_builtin(CallContext& ctx, Args args, int nargout) {
   const Builtin* b = builtins().find(name);
   if (!b)
     throw_error("MATLAB:UndefinedFunction", "Unrecognized function or variable '%s'.", name.c_str());
-  return b->fn(ctx, args.subspan(1), nargout);
+  return call_builtin_gpu_aware(*b, ctx, args.subspan(1), nargout);
 }
 
 Outputs bi_rethrow(CallContext& ctx, Args args, int nargout) {

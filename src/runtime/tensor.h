@@ -189,6 +189,15 @@ public:
   /// True when the storage is shared with another Tensor (a write would clone).
   bool shared() const { return lazy_ != nullptr || storage_.use_count() > 1; }
 
+  /// MATLAB gpuArray-ness (DESIGN.md decision 12): a user-visible flag set by gpuArray(),
+  /// 'gpuArray' constructors and propagation through functions of gpuArrays; class(x) then
+  /// reads 'gpuArray'. Independent of residency: a flagged tensor may be host-backed (no
+  /// device) and an unflagged one may live on the device (automatic placement). Copies carry
+  /// the flag; values derived from a tensor (reshaped, to_class ...) do not (the interpreter
+  /// propagates it).
+  bool gpu_array() const { return gpu_array_; }
+  void set_gpu_array(bool on) { gpu_array_ = on; }
+
 private:
   Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Storage> s, size_t offset);
   // mutable: forcing a lazy tensor (a const operation) stores its value.
@@ -197,6 +206,7 @@ private:
   Dims dims_;
   ClassId cls_ = ClassId::Double;
   mutable bool complex_ = false;
+  bool gpu_array_ = false;  ///< see gpu_array()
   mutable std::shared_ptr<const LazyRef> lazy_;  ///< pending value (null when materialised)
 };
 

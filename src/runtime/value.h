@@ -3,7 +3,7 @@
 // Kinds
 // - Scalar: a real double 1x1 held inline (no heap). This is the interpreter's fast path: scalar
 //   loops run without allocation. Every other 1x1 real double produced through Value(Tensor) is
-//   normalised to this kind.
+//   normalised to this kind, except a gpuArray-flagged one (Tensor::gpu_array), kept as Array.
 // - Array: a Tensor (numeric, logical, char; real or complex; any dims).
 // - Cell: CellArray, a Dims-shaped array of Values.
 // - Struct: StructArray, a Dims-shaped array of records sharing an ordered field list.
@@ -164,6 +164,12 @@ public:
   bool is_char() const;
   bool is_logical() const;
   bool is_numeric() const;  ///< numeric class (not logical/char), MATLAB isnumeric
+  /// A tensor flagged as a MATLAB gpuArray (Tensor::gpu_array; never true for Scalar kind,
+  /// since Value(Tensor) keeps flagged 1x1 doubles as Array).
+  bool is_gpu_array() const {
+    const Tensor* t = std::get_if<Tensor>(&v_);
+    return t && t->gpu_array();
+  }
 
   double scalar() const { return std::get<double>(v_); }  ///< requires Kind::Scalar
   /// Makes this value the Scalar d; cheap when it already is a Scalar (interpreter hot path).

@@ -15,7 +15,7 @@ matfuse process per function file:
 
 Translation: `!`/`!=` -> `~`/`~=`, `#` comments -> `%`, end keywords (endif, endfunction, ...)
 -> `end`, `x += y` style operators, `**` -> `^`, double-quoted strings -> char arrays with their
-escapes applied, printf -> fprintf, unwind_protect -> try/catch with a rethrow, the 'local'
+escapes applied, printf -> fprintf, toupper/tolower -> upper/lower, unwind_protect -> try/catch with a rethrow, the 'local'
 option of warning() dropped. Blocks that use Octave-only functions or syntax (chained indexing
 `f(x)(2)`, do/until, ...) or functions outside matfuse's scope (sparse matrices, graphics) are
 skipped and counted as skipped. Octave's assert(observed, expected, tol) comes from the test
@@ -60,7 +60,7 @@ sighup_dumps_octave_core history_timestamp_format_string page_screen_output more
 fixed_point_format print_struct_array_contents completion_matches cellslices strread textread
 colloc quadcc octave_core_file_limit octave_core_file_name octave_core_file_options history_file
 history_size isguirunning have_window_system get_home_directory isstudent argv program_name
-program_invocation_name e I J
+program_invocation_name e I J bincoeff is_sq_string is_dq_string size_equal
 """.split())
 # Constants Octave defines that MATLAB does not; skipped only when the block never assigns them.
 OCTAVE_CONSTANTS = {"e", "I", "J", "NA"}
@@ -70,6 +70,9 @@ sparse issparse speye spones sprand sprandn sprandsym spalloc spfun spdiags nzma
 figure plot axes line patch surface gca gcf close hold subplot image imagesc colormap print
 javaObject javaMethod javaArray java_get java_set usejava gpuArray
 """.split())
+
+# Octave spellings of MATLAB functions with the same meaning: renamed mechanically.
+OCTAVE_RENAMES = {"toupper": "upper", "tolower": "lower"}
 
 KEYWORD_ENDS = {"endfunction", "endif", "endfor", "endwhile", "endswitch", "end_try_catch",
                 "endparfor"}
@@ -234,6 +237,8 @@ def translate_line(line, state):
                 raise Untranslatable("do-until loop")
             elif word == "printf":
                 out.append("fprintf")
+            elif word in OCTAVE_RENAMES and not line[i + len(word):].lstrip().startswith("="):
+                out.append(OCTAVE_RENAMES[word])
             else:
                 out.append(word)
             i += len(word)

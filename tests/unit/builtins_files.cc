@@ -137,5 +137,20 @@ TEST(BuiltinsFiles, DatesClockNow) {
   EXPECT_EQ(s.num("ok"), 1);
 }
 
+
+TEST(BuiltinsFiles, DatestrFormatCodesAndFilesep) {
+  Snippet s;
+  s("t = [2005 12 18 2 33 17.3822]; "
+    "ok = isequal(datestr(t, 4), 'D') && isequal(datestr(t, 6), '12/18') && "
+    "isequal(datestr(t, 8), 'Sun') && isequal(datestr(t, 12), 'Dec05') && "
+    "isequal(datestr(t, 14), ' 2:33:17 AM') && isequal(datestr(t, 17), 'Q4-05') && "
+    "isequal(datestr(t, 21), 'Dec.18,2005 02:33:17') && isequal(datestr(t, 25), '05/12/18') && "
+    "isequal(datestr(t, 27), 'Q4-2005') && isequal(datestr(t, 28), 'Dec2005'); "
+    "f = isequal(filesep, '/') && isequal(pathsep, ':') && isequal(fullfile('x', 'y'), ['x' filesep 'y']);");
+  EXPECT_EQ(s.num("ok"), 1);
+  EXPECT_EQ(s.num("f"), 1);
+  EXPECT_EQ(s.fails("datestr(1, 99)").identifier(), "MATLAB:datestr:DateNumber");
+}
+
 }  // namespace
 }  // namespace matfuse::test

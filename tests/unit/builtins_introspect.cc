@@ -105,5 +105,101 @@ TEST(BuiltinsIntrospect, EvalinAssigninIsaIsfieldInputname) {
   EXPECT_EQ(s.fails("inputname(1)").identifier(), "matfuse:notAvailable");
 }
 
+
+TEST(BuiltinsIntrospect, ValidateattributesThreeDAndDiag) {
+  Snippet s;
+  s("validateattributes(rand(5,5,5), {}, {'3d'}); validateattributes(diag([1 2 3]), {}, {'diag'});");
+  EXPECT_EQ(s.fails("validateattributes(ones(1,2,3,4), {}, {'3d'})").identifier(),
+            "MATLAB:expected3D");
+  EXPECT_EQ(s.fails("validateattributes([1 2; 3 4], {}, {'diag'})").identifier(),
+            "MATLAB:expectedDiagonal");
+  EXPECT_EQ(s.fails("validateattributes(ones(2,2,2), {}, {'diag'})").identifier(),
+            "MATLAB:expectedDiagonal");
+}
+
+TEST(BuiltinsIntrospect, LastwarnEmptyIsZeroByZero) {
+  Snippet s;
+  s("lastwarn(''); [m, id] = lastwarn(); a = size(m, 1); b = size(id, 2);");
+  EXPECT_EQ(s.num("a"), 0);
+  EXPECT_EQ(s.num("b"), 0);
+}
+
+TEST(BuiltinsIntrospect, NchoosekLargeCoefficientWarns) {
+  Snippet s;
+  s("lastwarn(''); x = nchoosek(10, 3); [~, id0] = lastwarn(); ok0 = isempty(id0); "
+    "y = nchoosek(100, 45); [~, id] = lastwarn(); ok = strcmp(id, 'MATLAB:nchoosek:LargeCoefficient');");
+  EXPECT_EQ(s.num("x"), 120);
+  EXPECT_EQ(s.num("ok0"), 1);
+  EXPECT_EQ(s.num("ok"), 1);
+}
+
+TEST(BuiltinsIntrospect, SetLegacyFlagAndOptionChecks) {
+  Snippet s;
+  s("[c, ia, ib] = union([5 7 1], [3 1 1], 'legacy'); "
+    "ok1 = isequal(c, [1 3 5 7]) && isequal(ia, [1 2]) && isequal(ib, [3 1]); "
+    "[c, ia, ib] = intersect([7 1 7 7 4], [7 0 4 4 0], 'legacy'); "
+    "ok2 = isequal(c, [4 7]) && isequal(ia, [5 4]) && isequal(ib, [4 1]); "
+    "[y, i, j] = unique([1 1 2 3 3 3 4], 'legacy'); "
+    "ok3 = isequal(i, [2 3 6 7]) && isequal(j, [1 1 2 3 3 3 4]); "
+    "ok4 = isequal(size(union((1:3)', 2:5, 'legacy')), [1 5]); "
+    "lastwarn(''); u = unique({'1'}, 'rows'); [~, wid] = lastwarn(); "
+    "ok5 = strcmp(wid, 'MATLAB:UNIQUE:RowsFlagIgnored');");
+  EXPECT_EQ(s.num("ok1"), 1);
+  EXPECT_EQ(s.num("ok2"), 1);
+  EXPECT_EQ(s.num("ok3"), 1);
+  EXPECT_EQ(s.num("ok4"), 1);
+  EXPECT_EQ(s.num("ok5"), 1);
+  EXPECT_EQ(s.fails("unique(1, 'sorted', 'stable')").identifier(), "MATLAB:UNIQUE:SetOrderConflict");
+  EXPECT_EQ(s.fails("unique(1, 'first', 'last')").identifier(), "MATLAB:UNIQUE:OccurrenceConflict");
+  EXPECT_EQ(s.fails("unique(1, 'legacy', 'stable')").identifier(), "MATLAB:UNIQUE:SetOrderConflict");
+  EXPECT_EQ(s.fails("unique(1, 2)").identifier(), "MATLAB:UNIQUE:UnknownInput");
+}
+
+TEST(BuiltinsIntrospect, CorrcoefOptionChecks) {
+  Snippet s;
+  s("r = corrcoef([1 2 3 4]', [2 4 5 9]', 'Alpha', 0.05, 'Rows', 'all'); ok = abs(r(1,1) - 1) < 1e-15;");
+  EXPECT_EQ(s.num("ok"), 1);
+  EXPECT_EQ(s.fails("corrcoef(1, 2, 'alpha', -1)").identifier(), "MATLAB:corrcoef:InvalidAlpha");
+  EXPECT_EQ(s.fails("corrcoef(1, 2, 'alpha', '1')").identifier(), "MATLAB:corrcoef:InvalidAlpha");
+  EXPECT_EQ(s.fails("corrcoef(1, 2, 'rows', 'foobar')").identifier(), "MATLAB:corrcoef:InvalidRows");
+  EXPECT_EQ(s.fails("corrcoef(1, 2, 'alpha')").identifier(), "MATLAB:corrcoef:MissingValue");
+}
+
+TEST(BuiltinsIntrospect, Interp1ComplexPartsSeparately) {
+  Snippet s;
+  s("xp = 0:2:10; yp = sin(2*pi*xp/5); xi = [0 2.2 4 6.6 10]; "
+    "ok1 = isequal(interp1(xp, yp + 1i*yp.^2, xi, 'pchip'), "
+    "interp1(xp, yp, xi, 'pchip') + 1i*interp1(xp, yp.^2, xi, 'pchip')); "
+    "ok2 = isequal(interp1(xp, yp + 1i*yp.^2, xi, 'spline'), "
+    "interp1(xp, yp, xi, 'spline') + 1i*interp1(xp, yp.^2, xi, 'spline'));");
+  EXPECT_EQ(s.num("ok1"), 1);
+  EXPECT_EQ(s.num("ok2"), 1);
+}
+
+TEST(BuiltinsIntrospect, StrcatCharMatricesAndCells) {
+  Snippet s;
+  s("a = strcat(['ab ';'cde'], ['ab ';'cde']); ok1 = isequal(a, ['abab  ';'cdecde']); "
+    "ok2 = isequal(strcat(['a';'b'], 'c'), ['ac';'bc']); "
+    "ok3 = isequal(strcat({'ab '}, 'ab '), {'ab ab'}); "
+    "ok4 = isequal(strcat('ab ', {'ab '}), {'abab '});");
+  EXPECT_EQ(s.num("ok1"), 1);
+  EXPECT_EQ(s.num("ok2"), 1);
+  EXPECT_EQ(s.num("ok3"), 1);
+  EXPECT_EQ(s.num("ok4"), 1);
+}
+
+TEST(BuiltinsIntrospect, StrsplitRegularExpression) {
+  Snippet s;
+  s("t = ['a' char(9) ' ' char(10) 'b']; [p, m] = strsplit(t, '\\s', 'DelimiterType', 'RegularExpression'); "
+    "ok1 = isequal(p, {'a', 'b'}) && isequal(m, {[char(9) ' ' char(10)]}); "
+    "[p, m] = strsplit(t, '\\s', 'DelimiterType', 'RegularExpression', 'CollapseDelimiters', false); "
+    "ok2 = numel(p) == 4 && isequal(size(p{2}), [0 0]) && numel(m) == 3; "
+    "q = strsplit('a,,b', ',', 'CollapseDelimiters', false); ok3 = isequal(size(q{2}), [0 0]);");
+  EXPECT_EQ(s.num("ok1"), 1);
+  EXPECT_EQ(s.num("ok2"), 1);
+  EXPECT_EQ(s.num("ok3"), 1);
+  EXPECT_EQ(s.fails("strsplit(['abc';'xyz'])").identifier(), "MATLAB:strsplit:InvalidStringType");
+}
+
 }  // namespace
 }  // namespace matfuse::test

@@ -60,7 +60,8 @@ TEST(AccelGraph, ShapeAndClassInference) {
   NodeRef m = reduce(ReduceKind::Mean, s, {0});
   EXPECT_EQ(m->dims, Dims(1, 4));
   EXPECT_EQ(m->cls, ClassId::Single);
-  EXPECT_EQ(reduce(ReduceKind::Sum, i8, {0})->cls, ClassId::Int8);
+  EXPECT_EQ(reduce(ReduceKind::Sum, i8, {0})->cls, ClassId::Double);  // MATLAB: integer sums default to double
+  EXPECT_EQ(reduce(ReduceKind::Sum, i8, {0}, false, ReduceOut::Native)->cls, ClassId::Int8);
   EXPECT_EQ(reduce(ReduceKind::Mean, i8, {0})->cls, ClassId::Double);
   EXPECT_EQ(reduce(ReduceKind::Any, s, {0, 1})->dims, Dims(1, 1));
   EXPECT_EQ(reduce(ReduceKind::Sum, s, {5})->dims, Dims(3, 4));

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <sstream>
 
 #include "providers/cuda/codegen_internal.h"
@@ -134,6 +135,38 @@ Phase::Phase(const accel::Kernel& kernel, const std::vector<Instr>& c, const Dim
     if (in.b >= 0) h &= hoisted[in.b];
     hoisted[i] = h;
   }
+  // Common subexpressions: same instruction over the same (aliased) operands.
+  std::map<std::string, int> seen;
+  alias.resize(c.size());
+  for (size_t i = 0; i < c.size(); ++i) {
+    const Instr& in = c[i];
+    alias[i] = static_cast<int>(i);
+    if (in.kind == IKind::Gen) continue;  // emitted with a block-scoped temporary: keep simple
+    std::ostringstream key;
+    key.precision(17);
+    uint64_t immbits;
+    std::memcpy(&immbits, &in.imm, 8);
+    key << static_cast<int>(in.kind) << ',' << static_cast<int>(in.type) << ','
+        << static_cast<int>(in.cls) << ',' << (in.a >= 0 ? alias[in.a] : -1) << ','
+        << (in.b >= 0 ? alias[in.b] : -1) << ',' << in.input << ',' << in.access << ','
+        << in.slot << ',' << in.slot2 << ',' << in.slot3 << ',' << in.reduce << ',' << immbits
+        << ',' << static_cast<int>(in.op) << ',' << in.check_real << ','
+        << static_cast<int>(in.gen) << ',' << hoisted[i];
+    auto [it, fresh] = seen.emplace(key.str(), static_cast<int>(i));
+    if (!fresh) alias[i] = it->second;
+  }
+}
+
+int Phase::point_instrs() const {
+  int n = 0;
+  for (size_t v = 0; v < code->size(); ++v) n += !hoisted[v] && alias[v] == static_cast<int>(v);
+  return n;
+}
+
+bool Phase::has_kind(IKind kd) const {
+  for (size_t v = 0; v < code->size(); ++v)
+    if (!hoisted[v] && (*code)[v].kind == kd) return true;
+  return false;
 }
 
 bool Phase::uniform_access(int a) const {
@@ -253,7 +286,7 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       };
       const bool normal = in.gen == accel::GenKind::Randn;
       const std::string fn = std::string(normal ? "mf_randn_" : "mf_rand_") +
-                             (in.type == VType::F32 ? "f" : "d");
+                             (in.type == VType::F32 ? "f_ni" : "d_ni");
       if (in.type == VType::Bool) unsupported("logical random numbers");
       return decl + fn + "(" + u64(in.slot) + ", " + u64(in.slot2) +
              " + (unsigned long long)" + val(in.a) + ");\n";
@@ -308,7 +341,7 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
 std::string Phase::hoisted_code() const {
   std::string s;
   for (size_t v = 0; v < code->size(); ++v)
-    if (hoisted[v]) s += instr_code(static_cast<int>(v), {});
+    if (hoisted[v] && alias[v] == static_cast<int>(v)) s += instr_code(static_cast<int>(v), {});
   return s;
 }
 
@@ -321,10 +354,12 @@ std::string Phase::point_code(const std::function<std::string(int)>& load_expr) 
     if (!hoisted[v] && (in.kind == IKind::Load || in.kind == IKind::Iota) && uses(in.access))
       need = true;
   }
+  // Outputs stored by this phase: every output of an elementwise kernel from its body; in
+  // reduction and matmul kernels the in_body ones from the body, the others from the epilogue.
+  const bool split = k->fusion_kind == accel::FusionKind::Reduction || k->matmul.has_value();
+  const bool body_phase = code == &k->body;
   for (const accel::KOutput& o : k->outputs)
-    if ((code == &k->body) == (k->fusion_kind != accel::FusionKind::Reduction && !k->matmul) &&
-        uses(o.access))
-      need = true;
+    if ((split ? o.in_body == body_phase : body_phase) && uses(o.access)) need = true;
   std::string s;
   if (need) {
     const bool small = space.numel() <= std::numeric_limits<int32_t>::max();
@@ -341,7 +376,7 @@ std::string Phase::point_code(const std::function<std::string(int)>& load_expr) 
     }
   }
   for (size_t v = 0; v < code->size(); ++v)
-    if (!hoisted[v]) s += instr_code(static_cast<int>(v), load_expr);
+    if (!hoisted[v] && alias[v] == static_cast<int>(v)) s += instr_code(static_cast<int>(v), load_expr);
   return s;
 }
 
@@ -392,6 +427,9 @@ bool may_fault(const std::vector<Instr>& code) {
 
 namespace {
 
+/// Bodies with more point instructions than this are compute bound: no vector path.
+constexpr int kVectorMaxInstrs = 24;
+
 /// Elementwise kernel over phase ph (body over space, or a matmul epilogue over out_space):
 /// grid-stride loop, with a 16-byte vector path when every non-uniform load and every output
 /// is contiguous over the space.
@@ -404,7 +442,7 @@ void render_elementwise(const accel::Kernel& k, const Target& t, const Phase& ph
   std::vector<int> vloads;  // non-uniform Load instructions, read by vector loads
   for (size_t v = 0; v < ph.code->size(); ++v) {
     const Instr& in = (*ph.code)[v];
-    if (ph.hoisted[v]) continue;
+    if (ph.hoisted[v] || ph.alias[v] != static_cast<int>(v)) continue;
     if (in.kind == IKind::Load) {
       if (!ph.contiguous(in.access)) vec = false;
       maxb = std::max(maxb, storage_bytes(k.inputs[in.input].cls));
@@ -417,6 +455,9 @@ void render_elementwise(const accel::Kernel& k, const Target& t, const Phase& ph
   }
   const int V = std::clamp(16 / maxb, 2, 4);
   if (vloads.empty() && k.outputs.empty()) vec = false;
+  // The vector path copies the body V + 1 times: only for light, memory-bound bodies.
+  if (ph.has_kind(IKind::Rng) || ph.point_instrs() > kVectorMaxInstrs)
+    vec = false;
 
   std::ostringstream os;
   os << "\nextern \"C\" __global__ void mf_elementwise(" << param_list(k, prog) << ") {\n";

@@ -25,12 +25,12 @@
 //   source; parameter values are not (so one compiled program serves every chunk of a loop
 //   trace, decision 8). Indices are 64-bit where the space or an offset can exceed 2^31 - 1.
 // - Elementwise kernels: a grid-stride loop; when every access is contiguous over the same
-//   space (or uniform), a vectorized path moves 16 bytes per load and store.
-// - Reductions are deterministic: a fixed partition and a fixed combine order (per-block tree in
-//   shared memory, then a second launch over the per-block partials in block order), never
-//   floating-point atomics, so repeated runs give identical bits. The order differs from the
-//   host's pairwise order, so fused sums agree with the host provider within rounding, not
-//   bitwise.
+//   space (or uniform) and the body is light (no Rng, few instructions), a vectorized path moves
+//   16 bytes per load and store. Common subexpressions are emitted once.
+// - Reductions give the host provider's bits: every lane follows the host's pairwise summation
+//   tree (kernel_ir.h), leaves summed left to right by one thread, the tree combined in the same
+//   shape (launches mf_reduce_leaves, mf_reduce_combine<q>, mf_reduce_final, or one mf_reduce);
+//   prod runs left to right (one thread per lane). No floating-point atomics.
 #pragma once
 
 #include <cstddef>

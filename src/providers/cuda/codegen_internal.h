@@ -34,11 +34,18 @@ struct Phase {
   Dims space;
   char pfx = 'v';                  ///< value names: v<N> (body), e<N> (epilogue)
   std::vector<bool> hoisted;       ///< uniform value computed once per thread, before the loop
+  /// alias[v]: the first value computing the same thing as v (common subexpressions are
+  /// emitted once; name(v) is the alias's name).
+  std::vector<int> alias;
   /// ReduceResult r reads this expression (epilogue of a reduction).
   std::vector<std::string> reduce_exprs;
 
   Phase(const accel::Kernel& kernel, const std::vector<accel::Instr>& c, const Dims& s, char p);
-  std::string name(int v) const { return pfx + std::to_string(v); }
+  std::string name(int v) const { return pfx + std::to_string(alias.empty() ? v : alias[v]); }
+  /// Instructions emitted (not aliases of earlier ones) that are not hoisted.
+  int point_instrs() const;
+  /// Whether a non-hoisted instruction is of kind kd.
+  bool has_kind(accel::IKind kd) const;
   bool contiguous(int access) const;
   bool uniform_access(int access) const;
   /// Declarations of the values computed once per thread (uniform ones).

@@ -96,10 +96,11 @@ static inline MF_HD double mf_u01_double(uint32_t a, uint32_t b) {
 }
 
 /// Uniform single in (0,1) with 24 random bits: (a>>8) * 2^-24, 0 mapped to 2^-25.
+/// Branch free (a select) so that host loops over it vectorise; m < 2^24 converts exactly.
 static inline MF_HD float mf_u01_float(uint32_t a) {
-  uint32_t m = a >> 8;
-  if (m == 0u) return 2.98023223876953125e-8f;  // 2^-25
-  return (float)m * 5.9604644775390625e-8f;     // 2^-24
+  int m = (int)(a >> 8);
+  float v = (float)m * 5.9604644775390625e-8f;   // 2^-24
+  return m == 0 ? 2.98023223876953125e-8f : v;   // 0 -> 2^-25
 }
 
 // ---- natural logarithm ----------------------------------------------------------------------
@@ -149,10 +150,14 @@ static inline MF_HD double mf_log_d(double x) {
   return de * ln2_hi + (de * ln2_lo + lm);
 }
 
+// Single: the scaling steps are written as straight-line conditionals (no loops), so that host
+// loops over randn vectorise. Two steps of 2^64 cover the smallest subnormal (2^-149 -> 2^-21)
+// and one covers the largest finite value (< 2^128), which is what the loops did.
 static inline MF_HD float mf_log_f(float x) {
   int e = 0;
-  while (x < 5.421010862e-20f) { x *= 1.8446744074e19f; e -= 64; }
-  while (x >= 1.8446744074e19f) { x *= 5.421010862e-20f; e += 64; }
+  if (x < 5.421010862e-20f) { x *= 1.8446744074e19f; e -= 64; }
+  if (x < 5.421010862e-20f) { x *= 1.8446744074e19f; e -= 64; }
+  if (x >= 1.8446744074e19f) { x *= 5.421010862e-20f; e += 64; }
   if (x < 2.3283064365e-10f) { x *= 4294967296.0f; e -= 32; }
   if (x >= 4294967296.0f) { x *= 2.3283064365e-10f; e += 32; }
   if (x < 1.52587890625e-05f) { x *= 65536.0f; e -= 16; }
@@ -251,12 +256,13 @@ static inline MF_HD void mf_sincos2pi_f(float u, float* s, float* c) {
   float f = x - (float)k;
   float t = f * 1.57079632679f;
   float st = mf_sin_kernel_f(t), ct = mf_cos_kernel_f(t);
-  switch (k & 3) {
-    case 0: *s = st; *c = ct; break;
-    case 1: *s = ct; *c = -st; break;
-    case 2: *s = -st; *c = -ct; break;
-    default: *s = -ct; *c = st; break;
-  }
+  // Quadrant k&3: 0: (st, ct), 1: (ct, -st), 2: (-st, -ct), 3: (-ct, st); written as selects
+  // (negation is exact) so that host loops vectorise.
+  int q = k & 3;
+  float sv = (q & 1) ? ct : st;
+  float cv = (q & 1) ? st : ct;
+  *s = (q & 2) ? -sv : sv;
+  *c = (q == 1 || q == 2) ? -cv : cv;
 }
 
 // ---- per-element values ---------------------------------------------------------------------

@@ -43,8 +43,8 @@ MF_BIN(Sub, a - b)
 MF_BIN(Mul, a * b)
 MF_BIN(Div, a / b)
 MF_BIN(LDiv, b / a)
-MF_DI double mf_Pow(double a, double b) { return pow(a, b); }
-MF_DI float mf_Pow(float a, float b) { return powf(a, b); }
+MF_DI double mf_Pow(double a, double b) { return b == 2.0 ? a * a : pow(a, b); }  // as scalar::Pow
+MF_DI float mf_Pow(float a, float b) { return b == 2.0f ? a * a : powf(a, b); }
 MF_DI bool mf_ok_Pow(double a, double b) { return !(a < 0 && mf_isfinite(b) && b != floor(b)); }
 MF_DI bool mf_ok_Pow(float a, float b) { return !(a < 0 && mf_isfinite(b) && b != floorf(b)); }
 // mod(a, m): sign of m; mod(a, 0) == a; infinite m or non-finite a gives NaN.
@@ -213,6 +213,42 @@ template <int K, bool OMIT, class A> MF_DI A mf_finish(const mf_part<A>& p, long
   if (K == 3 || K == 4) return (p.nan && (!OMIT || !p.found)) ? p.nan_v : p.v;
   return p.v;
 }
+// The host's pairwise summation tree (kernel_ir.h): a lane's n terms are cut into 2^D leaves,
+// D the least depth where floor(n / 2^D) <= 128, by halving (a range [lo, lo+len) splits at
+// lo + len/2). mf_leaf_lo(k) is the start of leaf k (mf_leaf_lo(2^D) = n). A leaf holds <= 129
+// terms; one of 129 is itself summed as (64 terms) + (65 terms).
+MF_DI long long mf_leaf_lo(long long k, long long n, int D) {
+  if (k >> D) return n;
+  long long lo = 0, len = n;
+  for (int d = D - 1; d >= 0; --d) {
+    const long long h = len / 2;
+    if ((k >> d) & 1) { lo += h; len -= h; } else { len = h; }
+  }
+  return lo;
+}
+// Balanced pairwise tree over values pushed in order; the count pushed must be a power of two
+// (N = log2(count) + 1), the result is then s[0].
+template <class A, int N> struct mf_tree {
+  A s[N]; int sp; long long m;
+  __device__ __forceinline__ void push(A x) {
+    s[sp++] = x;
+    for (long long t = ++m; !(t & 1); t >>= 1) { s[sp - 2] = s[sp - 2] + s[sp - 1]; --sp; }
+  }
+};
+// The same over partials of reduce kind K (order preserving for every kind).
+template <int K, class A, int N> struct mf_ptree {
+  mf_part<A> s[N]; int sp; long long m;
+  __device__ __forceinline__ void push(const mf_part<A>& x) {
+    s[sp++] = x;
+    for (long long t = ++m; !(t & 1); t >>= 1) { s[sp - 2] = mf_combine<K>(s[sp - 2], s[sp - 1]); --sp; }
+  }
+};
+// Out-of-line rand/randn (same code as the inline ones, so the same bits): a loop kernel may call
+// them dozens of times, and inlining every call multiplies NVRTC's compile time.
+static __device__ __noinline__ double mf_rand_d_ni(uint64_t k, uint64_t c) { return mf_rand_d(k, c); }
+static __device__ __noinline__ float mf_rand_f_ni(uint64_t k, uint64_t c) { return mf_rand_f(k, c); }
+static __device__ __noinline__ double mf_randn_d_ni(uint64_t k, uint64_t c) { return mf_randn_d(k, c); }
+static __device__ __noinline__ float mf_randn_f_ni(uint64_t k, uint64_t c) { return mf_randn_f(k, c); }
 )MFCUDA";
 
 }  // namespace

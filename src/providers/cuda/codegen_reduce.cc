@@ -1,14 +1,19 @@
-// Reduction kernels (fusion_kind reduction) over the (pre, n, post) view of kernel_ir.h.
+// Reduction kernels (fusion_kind reduction) over the (pre, n, post) view of kernel_ir.h, bit for
+// bit the host provider's results (host_provider.cc is the specification).
 //
-// - pre == 1 and n > kThreadFold: launch 0 (`mf_reduce_partial`) gives each output nb blocks,
-//   block b folding the fixed chunk [b*ch, min(n, (b+1)*ch)): thread t folds j = lo+t, lo+t+256,
-//   ... left to right, then a shared-memory tree in a fixed order combines the 256 partials and
-//   thread 0 writes the block's partial to `scratch`. Launch 1 (`mf_reduce_final`), one thread
-//   per output, combines the nb partials in block order, finishes the values and runs the
-//   epilogue.
-// - otherwise (pre > 1, or short rows) one launch (`mf_reduce`): one thread per output folds
-//   j = 0..n-1 left to right (adjacent threads read adjacent i, so loads coalesce), then runs
-//   the epilogue.
+// Every lane (i, p) folds its n terms over the host's pairwise tree: the row is cut into
+// L = 2^D leaves (prelude mf_leaf_lo), each leaf (<= 128 terms, or 64 + 65 for a leaf of 129) is
+// summed left to right from +0, and the leaf sums are added as a balanced binary tree (prelude
+// mf_tree). min/max/any/all fold in order (combines are order preserving); prod runs left to
+// right over the whole row, so a kernel with a prod gives each lane to one thread.
+// - Launch `mf_reduce_leaves` (when a lane is split over several threads): work item g covers
+//   lane (i, p) and an aligned group of F0 consecutive leaves (F0 a power of two), and writes its
+//   partial to scratch[g] (g = (p*G + group)*pre + i, G = L/F0 groups per lane: adjacent threads
+//   take adjacent i, so strided rows coalesce).
+// - Launches `mf_reduce_combine<q>`: aligned groups of 64 partials combined as a balanced tree.
+// - Launch `mf_reduce_final` (or `mf_reduce` when one thread takes a whole lane): one thread per
+//   output combines the last <= 64 partials, finishes the values and runs the epilogue.
+// Outputs marked in_body are stored while the body is evaluated (each point exactly once).
 // No floating-point atomics: repeated runs give identical bits.
 #include <algorithm>
 #include <sstream>
@@ -23,14 +28,23 @@ using accel::VType;
 
 namespace {
 
-constexpr int64_t kThreadFold = 64;  ///< rows this short are folded by one thread per output
+constexpr int64_t kLeaf = 128;      ///< host pairwise block (builtins/reduce.h)
+constexpr int64_t kCombine = 64;    ///< partials per thread in a combine pass
 
 const char* acc_type(const KReduce& r) { return r.acc == VType::F32 ? "float" : "double"; }
 size_t part_bytes(const KReduce& r) { return r.acc == VType::F32 ? 24 : 32; }
 bool is_truth(const KReduce& r) { return r.kind == ReduceKind::Any || r.kind == ReduceKind::All; }
+bool is_sum(const KReduce& r) { return r.kind == ReduceKind::Sum || r.kind == ReduceKind::Mean; }
 
 std::string targs(const KReduce& r) {
   return std::to_string(static_cast<int>(r.kind)) + ", " + (r.omitnan ? "true" : "false");
+}
+std::string part_t(const KReduce& r) { return std::string("mf_part<") + acc_type(r) + ">"; }
+
+int log2i(int64_t v) {
+  int d = 0;
+  while ((int64_t{1} << d) < v) ++d;
+  return d;
 }
 
 /// `mf_part<A> P<r>_ = init` for every reduce.
@@ -38,30 +52,98 @@ std::string init_parts(const accel::Kernel& k) {
   std::string s;
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
-    s += std::string("mf_part<") + acc_type(kr) + "> P" + std::to_string(r) + "_ = mf_init<" +
+    s += part_t(kr) + " P" + std::to_string(r) + "_ = mf_init<" +
          std::to_string(static_cast<int>(kr.kind)) + ", " + acc_type(kr) + ">();\n";
   }
   return s;
 }
 
-std::string folds(const accel::Kernel& k, const Phase& body) {
+/// Stores of the outputs of one phase (in_body true: body outputs, else epilogue outputs).
+std::string stores(const accel::Kernel& k, const Phase& ph, bool in_body) {
   std::string s;
-  for (size_t r = 0; r < k.reduces.size(); ++r) {
-    const KReduce& kr = k.reduces[r];
-    s += "mf_fold<" + targs(kr) + ">(P" + std::to_string(r) + "_, " + body.name(kr.value) + ");\n";
+  for (size_t o = 0; o < k.outputs.size(); ++o) {
+    const auto& ko = k.outputs[o];
+    if (ko.in_body != in_body) continue;
+    s += "out" + std::to_string(o) + "[" + ph.offset(ko.access) + "] = " +
+         ph.store_expr(ko.value, ko.cls) + ";\n";
   }
   return s;
 }
 
 /// Epilogue at output index o_ (parts P<r>_ complete): reduce results, values, stores.
-std::string epilogue_at(const accel::Kernel& k, Phase& epi) {
-  std::string s = "{\nconst long long i = o_;\n" + epi.point_code();
-  for (size_t o = 0; o < k.outputs.size(); ++o) {
-    const auto& ko = k.outputs[o];
-    s += "out" + std::to_string(o) + "[" + epi.offset(ko.access) + "] = " +
-         epi.store_expr(ko.value, ko.cls) + ";\n";
+std::string epilogue_at(const accel::Kernel& k, const Phase& epi) {
+  return "{\nconst long long i = o_;\n" + epi.point_code() + stores(k, epi, false) + "}\n";
+}
+
+/// Statements folding leaves [k0_, k0_ + f0) of lane (ri_, rp_) into P<r>_ (variables ri_, rp_,
+/// k0_ declared by the caller). Sums go through the leaf sums and the pairwise tree.
+std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, int depth) {
+  const int64_t pre = k.pre, n = k.n;
+  const std::string N = std::to_string(log2i(f0) + 1);
+  std::ostringstream os;
+  bool sums = false;
+  for (size_t r = 0; r < k.reduces.size(); ++r) {
+    if (!is_sum(k.reduces[r])) continue;
+    sums = true;
+    os << "mf_tree<" << acc_type(k.reduces[r]) << ", " << N << "> T" << r << "_;\nT" << r
+       << "_.sp = 0;\nT" << r << "_.m = 0;\n";
   }
-  return s + "}\n";
+  os << "long long jl_ = mf_leaf_lo(k0_, " << n << "LL, " << depth << ");\n"
+     << "for (long long f_ = 0; f_ < " << f0 << "LL; ++f_) {\n"
+     << "const long long jh_ = mf_leaf_lo(k0_ + f_ + 1, " << n << "LL, " << depth << ");\n";
+  if (sums) {
+    os << "const long long jm_ = jh_ - jl_ > " << kLeaf << "LL ? jl_ + (jh_ - jl_) / 2 : jh_;\n";
+    for (size_t r = 0; r < k.reduces.size(); ++r)
+      if (is_sum(k.reduces[r]))
+        os << acc_type(k.reduces[r]) << " sa" << r << "_ = 0, sb" << r << "_ = 0;\n";
+  }
+  os << "for (long long j_ = jl_; j_ < jh_; ++j_) {\n"
+     << "const long long i = ri_ + " << pre << "LL * (j_ + " << n << "LL * rp_);\n"
+     << body.point_code() << stores(k, body, true);
+  for (size_t r = 0; r < k.reduces.size(); ++r) {
+    const KReduce& kr = k.reduces[r];
+    const std::string x = body.name(kr.value), R = std::to_string(r), A = acc_type(kr);
+    if (is_sum(kr)) {
+      os << (kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string()) << "{\nif (j_ < jm_) sa"
+         << R << "_ = sa" << R << "_ + (" << A << ")" << x << ";\nelse sb" << R << "_ = sb" << R
+         << "_ + (" << A << ")" << x << ";\nP" << R << "_.count += 1;\n}\n";
+    } else {
+      os << "mf_fold<" << targs(kr) << ">(P" << R << "_, " << x << ");\n";
+    }
+  }
+  os << "}\n";
+  for (size_t r = 0; r < k.reduces.size(); ++r)
+    if (is_sum(k.reduces[r]))
+      os << "T" << r << "_.push(jh_ - jl_ > " << kLeaf << "LL ? sa" << r << "_ + sb" << r
+         << "_ : sa" << r << "_);\n";
+  os << "jl_ = jh_;\n}\n";
+  for (size_t r = 0; r < k.reduces.size(); ++r)
+    if (is_sum(k.reduces[r])) os << "P" << r << "_.v = T" << r << "_.s[0];\n";
+  return os.str();
+}
+
+/// Statements combining `cnt` partials of every reduce, read from scratch region `src[r]` at
+/// (base_ + m) * pre + ri_ (m = 0..cnt-1), into P<r>_ as a balanced tree.
+std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src, int64_t cnt) {
+  std::ostringstream os;
+  const std::string N = std::to_string(log2i(cnt) + 1);
+  for (size_t r = 0; r < k.reduces.size(); ++r) {
+    const KReduce& kr = k.reduces[r];
+    const std::string R = std::to_string(r);
+    os << "mf_ptree<" << static_cast<int>(kr.kind) << ", " << acc_type(kr) << ", " << N << "> Q"
+       << R << "_;\nQ" << R << "_.sp = 0;\nQ" << R << "_.m = 0;\n"
+       << "for (long long m_ = 0; m_ < " << cnt << "LL; ++m_) Q" << R << "_.push(((const "
+       << part_t(kr) << "*)(scratch + " << src[r] << "))[(base_ + m_) * " << k.pre
+       << "LL + ri_]);\n"
+       << part_t(kr) << " P" << R << "_ = Q" << R << "_.s[0];\n";
+  }
+  return os.str();
+}
+
+std::string grid_loop(int64_t items) {
+  return "const long long stride_ = (long long)gridDim.x * blockDim.x;\n"
+         "for (long long g_ = (long long)blockIdx.x * blockDim.x + threadIdx.x; g_ < " +
+         std::to_string(items) + "LL; g_ += stride_) {\n";
 }
 
 }  // namespace
@@ -75,99 +157,103 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   if (t.max_threads_per_block < kBlock) unsupported("device blocks smaller than 256 threads");
   Phase body(k, k.body, k.space, 'v');
   Phase epi(k, k.epilogue, k.out_space, 'e');
+  bool has_prod = false;
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
     if (kr.value < 0 || kr.value >= static_cast<int>(k.body.size()))
       unsupported("reduced value out of range");
     if (kr.acc == VType::Bool && !is_truth(kr)) unsupported("arithmetic reduction of logicals");
+    has_prod |= kr.kind == ReduceKind::Prod;
     const std::string rs = "P" + std::to_string(r) + "_";
     epi.reduce_exprs.push_back(is_truth(kr) ? "(bool)" + rs + ".found"
                                             : "mf_finish<" + targs(kr) + ">(" + rs + ", " +
                                                   std::to_string(n) + "LL)");
   }
+  // Leaves per lane, and leaves per thread (enough threads to fill the device).
+  int depth = 0;
+  while ((n >> depth) > kLeaf) ++depth;
+  const int64_t leaves = int64_t{1} << depth;
+  const int64_t target = static_cast<int64_t>(std::max(1, t.sm_count)) * 2048;
+  int64_t f0 = 1;
+  if (has_prod) f0 = leaves;
+  while (f0 < leaves && nout * (leaves / (f0 * 2)) >= target) f0 *= 2;
+  const int64_t groups = leaves / f0;
   const int64_t cap = static_cast<int64_t>(std::max(1, t.sm_count)) * 8;
+  auto launch = [&](const std::string& entry, int64_t items, int64_t cap_blocks) {
+    Launch l;
+    l.entry = entry;
+    l.block_x = kBlock;
+    l.grid_x = static_cast<unsigned>(
+        std::clamp<int64_t>((items + kBlock - 1) / kBlock, 1, cap_blocks));
+    prog.launches.push_back(l);
+  };
   std::ostringstream os;
 
-  if (pre == 1 && n > kThreadFold) {
-    // Blocks per output: enough to fill the device, at least 4 terms per thread.
-    int64_t nb = std::clamp<int64_t>((cap + post - 1) / post, 1, (n + 4 * kBlock - 1) / (4 * kBlock));
-    const int64_t ch = (n + nb - 1) / nb;
-    nb = (n + ch - 1) / ch;
-    std::vector<size_t> off;
-    size_t total = 0;
+  if (groups == 1) {
+    os << "\nextern \"C\" __global__ void mf_reduce(" << param_list(k, prog) << ") {\n"
+       << access_bases(k) << body.hoisted_code() << epi.hoisted_code() << grid_loop(nout)
+       << "const long long o_ = g_, ri_ = o_ % " << pre << "LL, rp_ = o_ / " << pre
+       << "LL, k0_ = 0;\n"
+       << init_parts(k) << fold_leaves(k, body, f0, depth) << epilogue_at(k, epi) << "}\n}\n";
+    launch("mf_reduce", nout, cap);
+    prog.source += os.str();
+    return;
+  }
+
+  // Combine passes: groups -> groups/64 -> ... -> <= 64 partials per lane for the final launch.
+  std::vector<int64_t> counts{groups};
+  while (counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
+  // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/64 partials.
+  std::vector<size_t> reg[2];
+  size_t total = 0;
+  for (int b = 0; b < 2; ++b)
     for (const KReduce& kr : k.reduces) {
       total = (total + 15) / 16 * 16;
-      off.push_back(total);
-      total += static_cast<size_t>(post * nb) * part_bytes(kr);
+      reg[b].push_back(total);
+      const int64_t cnt = b == 0 ? groups : std::max<int64_t>(1, groups / kCombine);
+      total += static_cast<size_t>(nout * cnt) * part_bytes(kr);
     }
-    prog.scratch_bytes = total;
-    const std::string params = param_list(k, prog);
-    os << "\nextern \"C\" __global__ void mf_reduce_partial(" << params << ") {\n"
-       << access_bases(k) << body.hoisted_code()
-       << "__shared__ mf_part<double> shd_[" << kBlock << "];\n"
-       << "__shared__ mf_part<float> shf_[" << kBlock << "];\n"
-       << "const long long blk_ = blockIdx.x, rp_ = blk_ / " << nb << "LL, rb_ = blk_ % " << nb
-       << "LL;\n"
-       << "const long long lo_ = rb_ * " << ch << "LL;\n"
-       << "const long long hi_ = lo_ + " << ch << "LL < " << n << "LL ? lo_ + " << ch << "LL : "
-       << n << "LL;\n"
-       << init_parts(k) << "for (long long j_ = lo_ + threadIdx.x; j_ < hi_; j_ += " << kBlock
-       << ") {\n"
-       << "const long long i = j_ + " << n << "LL * rp_;\n"
-       << body.point_code() << folds(k, body) << "}\n";
-    for (size_t r = 0; r < k.reduces.size(); ++r) {
-      const KReduce& kr = k.reduces[r];
-      const std::string sh = kr.acc == VType::F32 ? "shf_" : "shd_";
-      const std::string kk = std::to_string(static_cast<int>(kr.kind));
-      os << sh << "[threadIdx.x] = P" << r << "_;\n__syncthreads();\n"
-         << "for (int s_ = " << kBlock / 2 << "; s_ > 0; s_ >>= 1) {\n"
-         << "if ((int)threadIdx.x < s_) " << sh << "[threadIdx.x] = mf_combine<" << kk << ">("
-         << sh << "[threadIdx.x], " << sh << "[threadIdx.x + s_]);\n__syncthreads();\n}\n"
-         << "if (threadIdx.x == 0) ((mf_part<" << acc_type(kr) << ">*)(scratch + " << off[r]
-         << "))[blk_] = " << sh << "[0];\n__syncthreads();\n";
-    }
-    os << "}\n";
-    os << "\nextern \"C\" __global__ void mf_reduce_final(" << params << ") {\n"
-       << access_bases(k) << epi.hoisted_code()
-       << "const long long stride_ = (long long)gridDim.x * blockDim.x;\n"
-       << "for (long long o_ = (long long)blockIdx.x * blockDim.x + threadIdx.x; o_ < " << nout
-       << "LL; o_ += stride_) {\n";
-    for (size_t r = 0; r < k.reduces.size(); ++r) {
-      const KReduce& kr = k.reduces[r];
-      const std::string A = acc_type(kr), pp = "pp" + std::to_string(r) + "_";
-      os << "const mf_part<" << A << ">* " << pp << " = (const mf_part<" << A << ">*)(scratch + "
-         << off[r] << ") + o_ * " << nb << "LL;\n"
-         << "mf_part<" << A << "> P" << r << "_ = " << pp << "[0];\n"
-         << "for (long long b_ = 1; b_ < " << nb << "LL; ++b_) P" << r << "_ = mf_combine<"
-         << static_cast<int>(kr.kind) << ">(P" << r << "_, " << pp << "[b_]);\n";
-    }
-    os << epilogue_at(k, epi) << "}\n}\n";
-    Launch l0;
-    l0.entry = "mf_reduce_partial";
-    l0.block_x = kBlock;
-    l0.grid_x = static_cast<unsigned>(post * nb);
-    Launch l1;
-    l1.entry = "mf_reduce_final";
-    l1.block_x = kBlock;
-    l1.grid_x = static_cast<unsigned>(std::clamp<int64_t>((nout + kBlock - 1) / kBlock, 1, cap));
-    prog.launches = {l0, l1};
-  } else {
-    os << "\nextern \"C\" __global__ void mf_reduce(" << param_list(k, prog) << ") {\n"
-       << access_bases(k) << body.hoisted_code() << epi.hoisted_code()
-       << "const long long stride_ = (long long)gridDim.x * blockDim.x;\n"
-       << "for (long long o_ = (long long)blockIdx.x * blockDim.x + threadIdx.x; o_ < " << nout
-       << "LL; o_ += stride_) {\n"
-       << "const long long ri_ = o_ % " << pre << "LL, rp_ = o_ / " << pre << "LL;\n"
-       << init_parts(k) << "for (long long j_ = 0; j_ < " << n << "LL; ++j_) {\n"
-       << "const long long i = ri_ + " << pre << "LL * (j_ + " << n << "LL * rp_);\n"
-       << body.point_code() << folds(k, body) << "}\n"
-       << epilogue_at(k, epi) << "}\n}\n";
-    Launch l;
-    l.entry = "mf_reduce";
-    l.block_x = kBlock;
-    l.grid_x = static_cast<unsigned>(std::clamp<int64_t>((nout + kBlock - 1) / kBlock, 1, cap));
-    prog.launches = {l};
+  prog.scratch_bytes = total;
+  const std::string params = param_list(k, prog);
+
+  // Leaves.
+  const int64_t items = nout * groups;
+  os << "\nextern \"C\" __global__ void mf_reduce_leaves(" << params << ") {\n"
+     << access_bases(k) << body.hoisted_code() << grid_loop(items)
+     << "const long long ri_ = g_ % " << pre << "LL, q_ = g_ / " << pre << "LL;\n"
+     << "const long long rp_ = q_ / " << groups << "LL, k0_ = (q_ % " << groups << "LL) * " << f0
+     << "LL;\n"
+     << init_parts(k) << fold_leaves(k, body, f0, depth);
+  for (size_t r = 0; r < k.reduces.size(); ++r)
+    os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[0][r] << "))[g_] = P" << r
+       << "_;\n";
+  os << "}\n}\n";
+  launch("mf_reduce_leaves", items, int64_t{1} << 30);
+
+  // Intermediate combine passes.
+  for (size_t q = 0; q + 1 < counts.size(); ++q) {
+    const int64_t out_cnt = counts[q + 1], its = nout * out_cnt;
+    const std::string entry = "mf_reduce_combine" + std::to_string(q);
+    os << "\nextern \"C\" __global__ void " << entry << "(" << params << ") {\n" << grid_loop(its)
+       << "const long long ri_ = g_ % " << pre << "LL, q_ = g_ / " << pre << "LL;\n"
+       << "const long long base_ = (q_ / " << out_cnt << "LL) * " << counts[q] << "LL + (q_ % "
+       << out_cnt << "LL) * " << kCombine << "LL;\n"
+       << combine_parts(k, reg[q % 2], kCombine);
+    for (size_t r = 0; r < k.reduces.size(); ++r)
+      os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[(q + 1) % 2][r]
+         << "))[g_] = P" << r << "_;\n";
+    os << "}\n}\n";
+    launch(entry, its, int64_t{1} << 30);
   }
+
+  // Final: one thread per output.
+  const int64_t last = counts.back();
+  os << "\nextern \"C\" __global__ void mf_reduce_final(" << params << ") {\n"
+     << access_bases(k) << epi.hoisted_code() << grid_loop(nout)
+     << "const long long o_ = g_, ri_ = o_ % " << pre << "LL, base_ = (o_ / " << pre << "LL) * "
+     << last << "LL;\n"
+     << combine_parts(k, reg[(counts.size() - 1) % 2], last) << epilogue_at(k, epi) << "}\n}\n";
+  launch("mf_reduce_final", nout, cap);
   prog.source += os.str();
 }
 

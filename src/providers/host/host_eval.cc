@@ -320,12 +320,48 @@ void eval_cast(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) 
 
 // ---- generators -------------------------------------------------------------------------------
 
-void eval_rng(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
+}  // namespace
+
+// Batch generators over consecutive counters c0 + j. Written as plain loops over the
+// branch-free per-element functions of philox.inc (this file is compiled with -fno-math-errno
+// and -fno-trapping-math so that they vectorise), cloned for AVX-512 and AVX2 (no FMA
+// contraction: -ffp-contract=off; the same IEEE operations give the same bits in every clone).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define MF_HOST_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define MF_HOST_CLONES
+#endif
+
+/// o[j] = mf_randn_f(key, c0 + j) for j < n.
+MF_HOST_CLONES void randn_f_run(uint64_t key, uint64_t c0, int n, float* __restrict o) {
+  for (int j = 0; j < n; ++j) o[j] = mf_randn_f(key, c0 + static_cast<uint64_t>(j));
+}
+
+/// o[j] = mf_rand_f(key, c0 + j) for j < n.
+MF_HOST_CLONES void rand_f_run(uint64_t key, uint64_t c0, int n, float* __restrict o) {
+  for (int j = 0; j < n; ++j) o[j] = mf_rand_f(key, c0 + static_cast<uint64_t>(j));
+}
+
+namespace {
+
+
+void eval_rng(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len, Scratch& s) {
   const int n = in.uniform ? 1 : len;
   const uint64_t key = c.args->params[in.slot].u, off = c.args->params[in.slot2].u;
   const double* idx = val<double>(s, in.a);
-  const bool ua = (*c.code)[in.a].uniform;
+  const Instr& src = (*c.code)[in.a];
+  const bool ua = src.uniform;
   const bool normal = in.gen == accel::GenKind::Randn;
+  if (in.type == VType::F32 && !ua && src.kind == IKind::Iota &&
+      c.access[src.access].contiguous) {
+    // Consecutive counters (the iota is base + start + j): the vectorised batch forms.
+    const uint64_t c0 = off + static_cast<uint64_t>(c.access[src.access].base + start);
+    float* o = buf<float>(s, vi);
+    if (normal) randn_f_run(key, c0, n, o);
+    else rand_f_run(key, c0, n, o);
+    s.vals[vi] = o;
+    return;
+  }
   if (in.type == VType::F32) {
     float* o = buf<float>(s, vi);
     for (int j = 0; j < n; ++j) {
@@ -453,7 +489,7 @@ void eval_chunk(const PhaseCtx& c, int64_t start, int len, Scratch& s) {
       case IKind::Op: eval_op(c, in, vi, len, s); break;
       case IKind::Saturate: eval_saturate(in, vi, len, s); break;
       case IKind::Cast: eval_cast(c, in, vi, len, s); break;
-      case IKind::Rng: eval_rng(c, in, vi, len, s); break;
+      case IKind::Rng: eval_rng(c, in, vi, start, len, s); break;
       case IKind::Gen: eval_gen(c, in, vi, len, s); break;
       case IKind::ReduceResult:
         s.vals[vi] = static_cast<const char*>(c.reduce_results[in.reduce]) +

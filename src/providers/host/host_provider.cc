@@ -324,14 +324,14 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
       for (size_t r = 0; r < nr; ++r)
         if (k.reduces[r].kind == ReduceKind::All)
           for (int i = 0; i < len; ++i) st[r * len + i].found = true;
-      auto fold_row = [&](int64_t j, int level) {
-        eval_chunk(body, (p * n + j) * pre + i0, len, s);
-        if (body_outputs) store_outputs(body, (p * n + j) * pre + i0, len, s);
+      // Folds one row whose values start at element `at` of the evaluated chunk.
+      auto fold_vals = [&](int level, int at) {
         for (size_t r = 0; r < nr; ++r) {
           const KReduce& kr = k.reduces[r];
           const bool uni = code[kr.value].uniform;
-          with_value(s, kr.acc, kr.value, [&](const auto* x) {
-            using T = std::remove_cv_t<std::remove_pointer_t<decltype(x)>>;
+          with_value(s, kr.acc, kr.value, [&](const auto* x0) {
+            using T = std::remove_cv_t<std::remove_pointer_t<decltype(x0)>>;
+            const T* x = x0 + (uni ? 0 : at);
             switch (kr.kind) {
               case ReduceKind::Sum:
               case ReduceKind::Mean:
@@ -366,12 +366,27 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
           });
         }
       };
+      // Small lanes (len == pre, e.g. mean over dims 2:3 of a 4xHxW array): consecutive rows
+      // are consecutive points, so one chunk evaluates several rows (folded in row order, as
+      // row by row) instead of one chunk of `pre` points per row.
+      const int64_t rows_per = len == pre ? std::max<int64_t>(1, kChunk / pre) : 1;
+      auto fold_rows = [&](int64_t lo, int64_t c, int level) {
+        for (int64_t j = lo; j < lo + c;) {
+          const int64_t m = std::min<int64_t>(rows_per, lo + c - j);
+          const int64_t at = (p * n + j) * pre + i0;
+          const int cl = static_cast<int>(m * len);
+          eval_chunk(body, at, cl, s);
+          if (body_outputs) store_outputs(body, at, cl, s);
+          for (int64_t q = 0; q < m; ++q) fold_vals(level, static_cast<int>(q * len));
+          j += m;
+        }
+      };
       // Rows [lo, lo+cnt) into sums level `level` (levels above are scratch for the right half).
       std::function<void(int64_t, int64_t, int)> visit = [&](int64_t lo, int64_t c, int level) {
         if (c <= kPairwiseBlock) {
           std::fill(sums.begin() + static_cast<size_t>(level) * nr * len,
                     sums.begin() + static_cast<size_t>(level + 1) * nr * len, 0.0);
-          for (int64_t j = lo; j < lo + c; ++j) fold_row(j, level);
+          fold_rows(lo, c, level);
           return;
         }
         const int64_t h = c / 2;

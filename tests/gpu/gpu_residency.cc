@@ -1,0 +1,164 @@
+// Residency, MATLAB's GPU functions on a real device, the disk kernel cache and device
+// out-of-memory (DESIGN.md decisions 11, 12, 14).
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "gpu_util.h"
+#include "providers/cuda/cuda_compile.h"
+
+using namespace matfuse;
+using namespace matfuse::gputest;
+namespace fs = std::filesystem;
+
+TEST(GpuResidency, ChainOfKernelsPerformsNoGatherUntilTheSink) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  accel::set_device_mode(accel::DeviceMode::Gpu);
+  {
+    test::Snippet s;
+    s("rng(1); A = rand(2000, 1000, 'single'); B = exp(A) .* 2;");
+    Tensor b = s.in.base_var("B")->tensor();
+    b.force();
+    EXPECT_TRUE(b.device_only());
+    const int64_t downloads = dev.stats().downloads;
+    // Three more evaluations reading device results: reduction, broadcast, elementwise.
+    s("m = mean(B, 1); C = (B - m) ./ 3;");
+    s.in.base_var("C")->tensor().force();
+    s("D = sqrt(abs(C)) + 1; t = sum(D, 'all');");
+    Tensor d = s.in.base_var("D")->tensor();
+    d.force();
+    Tensor t = s.in.base_var("t")->tensor();
+    t.force();
+    EXPECT_TRUE(d.device_only());
+    EXPECT_EQ(dev.stats().downloads, downloads) << "a kernel chain gathered to the host";
+    // The sink gathers.
+    EXPECT_GT(t.get_double(0), 0);
+    EXPECT_GT(dev.stats().downloads, downloads);
+  }
+  accel::set_device_mode(accel::DeviceMode::Auto);
+}
+
+TEST(GpuResidency, GpuArrayUploadsAndGatherDownloads) {
+  MATFUSE_REQUIRE_GPU();
+  test::Snippet s;
+  s("x = reshape(1:12, 3, 4); g = gpuArray(x); e = existsOnGPU(g); c = class(g);"
+    "u = classUnderlying(g); h = g .* 2; k = gather(h); kc = class(k);");
+  Tensor g = s.in.base_var("g")->tensor();
+  EXPECT_TRUE(cuda::on_cuda(g)) << "gpuArray(x) did not upload x";
+  EXPECT_EQ(s.num("e"), 1);
+  EXPECT_EQ(s.in.base_var("c")->to_text(), "gpuArray");
+  EXPECT_EQ(s.in.base_var("u")->to_text(), "double");
+  EXPECT_EQ(s.in.base_var("kc")->to_text(), "double");
+  EXPECT_EQ(s("disp(k)"), s("disp(x * 2)"));
+  s("d = gpuDevice; wait(d); n = d.MultiprocessorCount;");
+  EXPECT_GT(s.num("n"), 0);
+}
+
+TEST(GpuResidency, GpuArrayOperationsRunOnTheDeviceWithoutUpload) {
+  MATFUSE_REQUIRE_GPU();
+  accel::telemetry().clear();
+  test::Snippet s;
+  // Below the capture threshold: the gpuArray makes it a graph value, costed with no upload.
+  s("g = gpuArray(rand(1000, 1)); h = g .* 3 + 1; r = gather(h);");
+  bool found = false;
+  for (const auto& e : accel::telemetry().snapshot())
+    for (const auto& gr : e.groups) {
+      found = true;
+      EXPECT_EQ(gr.upload_bytes, 0) << gr.placement;
+    }
+  EXPECT_TRUE(found) << "the gpuArray expression was not captured";
+}
+
+TEST(GpuResidency, DeviceOutOfMemoryIsAMatlabError) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  const size_t total = dev.info().total_memory;
+  try {
+    auto p = dev.allocate(total * 2);
+    ADD_FAILURE() << "allocating twice the device memory succeeded";
+  } catch (const MatlabError& e) {
+    EXPECT_EQ(e.identifier(), "matfuse:gpuOutOfMemory");
+    EXPECT_NE(std::string(e.what()).find("GB"), std::string::npos) << e.what();
+  }
+  // gpuArray of more than the device holds: the error, or a host-backed value; never a crash.
+  // (Built from a lazy generator so the host never materialises it.)
+  test::Snippet s;
+  const double n = static_cast<double>(total) / 4.0 * 1.25;  // single elements
+  char code[200];
+  std::snprintf(code, sizeof code, "x = gpuArray(ones(%.0f, 1, 'single')); y = x .* 2; v = y(1);",
+                n);
+  try {
+    s(code);
+  } catch (const MatlabError& e) {
+    EXPECT_TRUE(e.identifier() == "matfuse:gpuOutOfMemory" || e.identifier() == "MATLAB:nomem")
+        << e.identifier() << ": " << e.what();
+  }
+  // The device still works afterwards.
+  s("z = gpuArray(1:4) * 2; w = gather(z(4));");
+  EXPECT_EQ(s.num("w"), 8);
+}
+
+#ifdef MATFUSE_BINARY
+namespace {
+
+/// Runs the matfuse binary on script with the given kernel cache folder; returns stdout+stderr.
+std::string run_matfuse(const std::string& cache, const std::string& script, int* rc) {
+  const std::string cmd = "MATFUSE_DEVICE=gpu MATFUSE_KERNEL_CACHE='" + cache + "' '" +
+                          MATFUSE_BINARY + "' --profile '" + script + "' 2>&1";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  std::array<char, 4096> buf;
+  size_t k;
+  while ((k = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), k);
+  const int st = pclose(p);
+  *rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+long long counter(const std::string& out, const std::string& what) {
+  std::smatch m;
+  if (std::regex_search(out, m, std::regex("(\\d+) " + what))) return std::stoll(m[1]);
+  return -1;
+}
+
+}  // namespace
+
+TEST(GpuCache, SecondRunLoadsFromDiskAndTruncatedEntryIsRecompiled) {
+  MATFUSE_REQUIRE_GPU();
+  test::TempDir dir;
+  const std::string cache = (dir.path / "kernels").string();
+  const std::string script = dir.write(
+      "cache_probe.m",
+      "rng(2); X = rand(3000, 700, 'single'); Y = exp(X) .* 2 - 1; s = sum(Y, 1);\n"
+      "Z = (X - mean(X, 2)) ./ 3; fprintf('%.4f %.4f\\n', sum(s), sum(Z, 'all'));\n");
+  int rc = 0;
+  const std::string first = run_matfuse(cache, script, &rc);
+  ASSERT_EQ(rc, 0) << first;
+  EXPECT_GE(counter(first, "compiled"), 1) << first;
+  const std::string second = run_matfuse(cache, script, &rc);
+  ASSERT_EQ(rc, 0) << second;
+  EXPECT_EQ(counter(second, "compiled"), 0) << second;
+  EXPECT_GE(counter(second, "loaded from the disk cache"), 1) << second;
+  // Same printed result (first line of output).
+  EXPECT_EQ(first.substr(0, first.find('\n')), second.substr(0, second.find('\n')));
+  // Truncate one entry: the next run detects it, recompiles and rewrites it.
+  fs::path victim;
+  for (const auto& e : fs::directory_iterator(cache))
+    if (e.path().extension() == ".cubin") victim = e.path();
+  ASSERT_FALSE(victim.empty());
+  const auto full = fs::file_size(victim);
+  fs::resize_file(victim, full / 2);
+  const std::string third = run_matfuse(cache, script, &rc);
+  ASSERT_EQ(rc, 0) << third;
+  EXPECT_EQ(counter(third, "compiled"), 1) << third;
+  EXPECT_EQ(fs::file_size(victim), full);
+  EXPECT_EQ(first.substr(0, first.find('\n')), third.substr(0, third.find('\n')));
+}
+#endif
