@@ -159,7 +159,9 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
 }
 
 bool capture_generator(int64_t n, ClassId cls, bool complex) {
-  return lazy_config().enabled && !complex && n > 0 && supported_class(cls) && big(n);
+  // Sizes past the array size limit stay eager, so the request fails where MATLAB fails.
+  return lazy_config().enabled && !complex && n > 0 && supported_class(cls) && big(n) &&
+         static_cast<double>(n) * element_size(cls) <= Tensor::max_array_bytes();
 }
 
 Tensor lazy_generator(const NodeRef& g) { return finish(g, false); }

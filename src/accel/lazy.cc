@@ -1,5 +1,5 @@
 // Lazy values: registry of pending values, the force hook, graph limits, sink reasons and the
-// --graph recorder (see lazy.h).
+// --graph hook (the recorder is mermaid.cc).
 #include "accel/lazy.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "accel/evaluate.h"
+#include "accel/mermaid.h"
 #include "accel/pipeline.h"
 #include "runtime/error.h"
 
@@ -85,65 +86,6 @@ void materialize(const Node* n, const Tensor& v) {
   m->tensor = v;
   m->complex = v.is_complex();
   // `old` releases the history here (outside any lock).
-}
-
-// ---- --graph recorder -------------------------------------------------------------------------
-
-bool g_graph_on = false;
-std::string g_graph_body;
-int g_graph_evals = 0;
-
-std::string node_label(const Node* n) {
-  std::ostringstream os;
-  switch (n->kind) {
-    case NodeKind::Input: os << "input"; break;
-    case NodeKind::Constant: os << "constant " << n->value; break;
-    case NodeKind::Param:
-      os << (n->role == ParamRole::RngKey      ? "rng key"
-             : n->role == ParamRole::RngOffset ? "rng offset"
-             : n->role == ParamRole::LoopIndex ? "loop index"
-                                               : "param");
-      break;
-    case NodeKind::Elementwise: os << op_name(n->op); break;
-    case NodeKind::Generator: os << gen_kind_name(n->gen); break;
-    case NodeKind::Reduce: os << reduce_kind_name(n->reduce); break;
-    case NodeKind::Cast: os << class_name(n->cls); break;
-    case NodeKind::MatMul: os << "mtimes"; break;
-    case NodeKind::Transpose: os << (n->conj ? "ctranspose" : "transpose"); break;
-    case NodeKind::Slice: os << "slice"; break;
-  }
-  if (n->kind != NodeKind::Constant && n->kind != NodeKind::Param)
-    os << " " << n->dims.str() << " " << class_name(n->cls);
-  return os.str();
-}
-
-void record_graph(const Plan& p, const EvaluationRecord& rec) {
-  const int e = ++g_graph_evals;
-  std::ostringstream os;
-  auto id = [&](const Node* n) { return "e" + std::to_string(e) + "n" + std::to_string(n->serial); };
-  std::unordered_set<const Node*> in_group;
-  for (size_t g = 0; g < p.groups.size(); ++g) {
-    const FusionGroup& G = p.groups[g];
-    const std::string provider = g < rec.groups.size() ? rec.groups[g].provider : "host";
-    const std::string sg = "e" + std::to_string(e) + "g" + std::to_string(g);
-    os << "  subgraph " << sg << "[\"eval " << e << " group " << g << ": "
-       << fusion_kind_name(G.kind) << " (" << provider << ", " << sink_reason_name(rec.reason)
-       << ")\"]\n";
-    for (const Node* n : G.members) {
-      os << "    " << id(n) << "[\"" << node_label(n) << "\"]\n";
-      in_group.insert(n);
-    }
-    os << "  end\n";
-    const bool gpu = provider != "host" && provider != "eager";
-    os << "  class " << sg << " " << (gpu ? "gpu" : "cpu") << "\n";
-  }
-  for (const Node* n : p.order) {
-    if (in_group.count(n)) continue;
-    os << "  " << id(n) << "([\"" << node_label(n) << "\"])\n";
-  }
-  for (const Node* n : p.order)
-    for (const NodeRef& i : n->inputs) os << "  " << id(i.get()) << " --> " << id(n) << "\n";
-  g_graph_body += os.str();
 }
 
 // ---- the force hook ---------------------------------------------------------------------------
@@ -265,9 +207,9 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
   }
 
   std::optional<Plan> plan;
-  if (g_graph_on) plan = plan_fusion(roots);
+  if (graph_recording()) plan = plan_fusion(roots);
   std::vector<Tensor> values = evaluate(roots, reason);
-  if (plan) record_graph(*plan, telemetry().last());
+  if (plan) record_graph(*plan, telemetry().last(), roots, values);
   plan.reset();
   for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);
 }
@@ -282,15 +224,5 @@ size_t pending_count() {
 SinkScope::SinkScope(SinkReason r) : prev_(t_reason) { t_reason = r; }
 SinkScope::~SinkScope() { t_reason = prev_; }
 SinkReason current_sink_reason() { return t_reason; }
-
-void set_graph_recording(bool on) { g_graph_on = on; }
-
-std::string graph_mermaid() {
-  std::string s =
-      "flowchart TD\n"
-      "  classDef cpu fill:#dbeafe,stroke:#1d4ed8,color:#0b1a33\n"
-      "  classDef gpu fill:#dcfce7,stroke:#15803d,color:#052e16\n";
-  return s + g_graph_body;
-}
 
 }  // namespace matfuse::accel

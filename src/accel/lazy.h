@@ -73,8 +73,13 @@ SinkReason current_sink_reason();
 
 /// Starts (or stops) recording the plans of forced evaluations for graph_mermaid().
 void set_graph_recording(bool on);
-/// Mermaid flowchart of the recorded plans: one subgraph per fusion group, classDef cpu (host
-/// provider and eager fallback) and gpu (device providers), each group's class by provider.
+/// Forgets every recorded plan (graph_mermaid() then describes only later evaluations).
+void reset_graph_recording();
+/// Mermaid flowchart of the recorded plans (layout in accel/mermaid.cc): one subgraph per
+/// fusion group titled "K: fusion_kind on provider" (K numbered like --profile's rows), member
+/// nodes in class cpu (host provider, eager fallback) or gpu (device providers), inlined leaves
+/// inside the group that uses them, data edges between nodes (also across evaluations). With
+/// nothing recorded, a single note node says so.
 std::string graph_mermaid();
 
 }  // namespace matfuse::accel

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <unistd.h>
 #include <new>
 
 #include "runtime/error.h"
@@ -79,16 +80,28 @@ Tensor::Tensor() : Tensor(ClassId::Double, Dims(0, 0), false, empty_storage(), 0
 Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Storage> s, size_t offset)
     : storage_(std::move(s)), offset_(offset), dims_(dims), cls_(cls), complex_(complex) {}
 
+double Tensor::max_array_bytes() {
+  static const double limit = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page)
+                                 : static_cast<double>(uint64_t(1) << 62);
+  }();
+  return limit;
+}
+
 Tensor Tensor::uninit(ClassId cls, const Dims& dims, bool complex) {
   for (int64_t d : dims)
     if (d < 0) throw_error("MATLAB:badDimension", "Size inputs must be nonnegative integers.");
   size_t esz = static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
   double want = static_cast<double>(esz);  // in double: the int64 product may overflow
   for (int64_t d : dims) want *= static_cast<double>(d);
-  if (want > static_cast<double>(uint64_t(1) << 62))
+  // MATLAB's default maximum array size is the machine's physical memory: a larger request
+  // fails here instead of being overcommitted and killed while its pages are touched.
+  const double limit = max_array_bytes();
+  if (want > limit)
     throw_error("MATLAB:array:SizeLimitExceeded",
-                "Requested %s (%.1fGB) array exceeds maximum array size preference.",
-                dims.str().c_str(), want / 1e9);
+                "Requested %s (%.1fGB) array exceeds maximum array size preference (%.1fGB).",
+                dims.str().c_str(), want / 1e9, limit / 1e9);
   int64_t n = dims.numel();
   Dims d = dims;
   d.normalize();

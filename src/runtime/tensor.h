@@ -106,6 +106,9 @@ public:
   Tensor();
   /// Uninitialised array of the given class and dims.
   static Tensor uninit(ClassId cls, const Dims& dims, bool complex = false);
+  /// The largest array in bytes (MATLAB's default maximum array size: physical memory); larger
+  /// requests raise MATLAB:array:SizeLimitExceeded.
+  static double max_array_bytes();
   /// Zero-filled array (false for logical, char 0 for char).
   static Tensor zeros(ClassId cls, const Dims& dims, bool complex = false);
   /// 1x1 array of class cls holding v (converted with saturate_cast).

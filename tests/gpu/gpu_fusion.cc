@@ -45,9 +45,12 @@ TEST(GpuFusion, ElementwiseEveryClass) {
       else
         code += " C = A .* B + 3 * A - exp(B); D = sqrt(abs(B)) .* sin(A) ./ (1 + A .^ 2);"
                 " E = round(10 * B) - floor(A * 7) + mod(10 * A, 3);";
-      std::vector<std::string> vars = {"C", "D"};
+      std::vector<std::string> vars = {"C", "D"}, approx;
       if (cls == "single" || cls == "double") vars.push_back("E");
-      RunResult d = compare_host_device(code, vars);
+      // Double-precision exp/sin come from glibc on the host and libdevice on the GPU (each
+      // within 1-2 ulp); single precision shares runtime/mf_math.inc, so it is bitwise.
+      if (cls == "double") approx = {"C", "D"}, vars = {"E"};
+      RunResult d = compare_host_device(code, vars, approx, 1e-14);
       EXPECT_GE(d.count("elementwise", "cuda"), 1) << cls << ": " << d.summary();
     }
   }

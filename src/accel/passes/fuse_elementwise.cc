@@ -1,6 +1,8 @@
 // Pass fuse_elementwise: maximal elementwise regions (see passes.h).
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "accel/passes/passes.h"
 
@@ -12,16 +14,32 @@ bool elementwise_group(const FusionGroup& g) {
          g.anchor == nullptr;
 }
 
-/// Loop-index and RNG-offset Params read by n (directly or through generators and movement
-/// nodes, e.g. the start of X(:, t)).
-void loop_params(const Node* n, std::set<const Node*>& out) {
+/// What marks several iterations of a loop trace in one group (decision 8): the loop-index
+/// Params read by n (directly or through generators and movement nodes, e.g. the start of
+/// X(:, t)), and the generators it reads, keyed by kind, class and dims: the same random draw
+/// (randn(M, 1) each iteration) appearing with different counter offsets is one per iteration.
+struct TraceMarks {
+  std::set<const Node*> loop_indices;
+  std::map<std::tuple<int, int, std::vector<int64_t>>, std::set<const Node*>> generators;
+  bool is_loop() const {
+    if (loop_indices.size() >= 2) return true;
+    for (const auto& [key, nodes] : generators)
+      if (nodes.size() >= 2) return true;
+    return false;
+  }
+};
+
+void trace_marks(const Node* n, TraceMarks& out) {
   for (const NodeRef& i : n->inputs) {
-    if (i->kind == NodeKind::Param &&
-        (i->role == ParamRole::LoopIndex || i->role == ParamRole::RngOffset))
-      out.insert(i.get());
+    if (i->kind == NodeKind::Param && i->role == ParamRole::LoopIndex)
+      out.loop_indices.insert(i.get());
+    if (i->kind == NodeKind::Generator && (i->gen == GenKind::Rand || i->gen == GenKind::Randn)) {
+      std::vector<int64_t> d(i->dims.begin(), i->dims.end());
+      out.generators[{static_cast<int>(i->gen), static_cast<int>(i->cls), d}].insert(i.get());
+    }
     if (i->kind == NodeKind::Generator || i->kind == NodeKind::Slice ||
         i->kind == NodeKind::Transpose)
-      loop_params(i.get(), out);
+      trace_marks(i.get(), out);
   }
 }
 
@@ -96,9 +114,9 @@ void fuse_elementwise(Plan& p) {
   }
   for (FusionGroup& g : p.groups) {
     if (!elementwise_group(g)) continue;
-    std::set<const Node*> params;
-    for (const Node* m : g.members) loop_params(m, params);
-    if (params.size() >= 2) g.kind = FusionKind::Loop;
+    TraceMarks marks;
+    for (const Node* m : g.members) trace_marks(m, marks);
+    if (marks.is_loop()) g.kind = FusionKind::Loop;
   }
 }
 

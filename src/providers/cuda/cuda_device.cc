@@ -134,10 +134,10 @@ std::unique_ptr<DeviceCopy> Device::allocate(size_t bytes) {
   if (r == CUDA_ERROR_OUT_OF_MEMORY) {
     auto [free_b, total_b] = memory_info();
     throw_error("matfuse:gpuOutOfMemory",
-                "Out of memory on the GPU. The request needs %.1f MB; %.1f MB of %.1f MB are "
+                "Out of memory on the GPU. The request needs %.3f GB; %.3f GB of %.3f GB are "
                 "free.",
-                static_cast<double>(want) / 1e6, static_cast<double>(free_b) / 1e6,
-                static_cast<double>(total_b) / 1e6);
+                static_cast<double>(want) / 1e9, static_cast<double>(free_b) / 1e9,
+                static_cast<double>(total_b) / 1e9);
   }
   check(r, "cuMemAllocAsync");
   return std::make_unique<CudaBuffer>(*this, p, bytes);
@@ -159,6 +159,14 @@ void Device::download(void* dst, CUdeviceptr src, size_t bytes) {
   stats_.downloads++;
   stats_.download_bytes += static_cast<int64_t>(bytes);
   stats_.download_seconds += now_seconds() - t0;
+}
+
+int Device::read_fault_flag(CUdeviceptr flag) {
+  int code = 0;
+  check(api_->cuMemcpyDtoHAsync(&code, flag, sizeof code, stream_), "fault flag read");
+  check(api_->cuStreamSynchronize(stream_), "fault flag read (cuStreamSynchronize)");
+  stats_.fault_checks++;
+  return code;
 }
 
 void Device::synchronize() { check(api_->cuStreamSynchronize(stream_), "cuStreamSynchronize"); }

@@ -41,6 +41,7 @@ struct TransferStats {
   int64_t uploads = 0, upload_bytes = 0;
   int64_t downloads = 0, download_bytes = 0;
   double upload_seconds = 0, download_seconds = 0;
+  int64_t fault_checks = 0;  ///< fault flags read back (a wait for the stream, not a gather)
 };
 
 class Device {
@@ -62,6 +63,9 @@ public:
   void upload(CUdeviceptr dst, const void* src, size_t bytes);
   /// Copies device -> host, waiting for the stream (all earlier kernels) first.
   void download(void* dst, CUdeviceptr src, size_t bytes);
+  /// Reads a kernel's 4-byte fault flag, waiting for the stream (counted as a fault check, not
+  /// a gather).
+  int read_fault_flag(CUdeviceptr flag);
   /// Waits for all work on the stream. Raises MatlabError on an asynchronous device fault.
   void synchronize();
   /// (free, total) device memory in bytes.

@@ -158,8 +158,7 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   }
   RunResult rr;
   if (fault) {
-    int code = 0;
-    dev_.download(&code, reinterpret_cast<CUdeviceptr>(fault->device_ptr()), sizeof code);
+    const int code = dev_.read_fault_flag(reinterpret_cast<CUdeviceptr>(fault->device_ptr()));
     if (code != kNoFault) {
       rr.ok = false;
       rr.fault = code == kFaultLogicalNaN ? "NaN converted to logical"
