@@ -7,10 +7,12 @@ namespace matfuse {
 
 void register_arrays_shape(Registry& r);
 void register_arrays_grid(Registry& r);
+void register_arrays_special(Registry& r);  // toeplitz, hankel (arrays_special.cc)
 
 void register_arrays(Registry& r) {
   register_arrays_shape(r);
   register_arrays_grid(r);
+  register_arrays_special(r);
 }
 
 }  // namespace matfuse

@@ -272,7 +272,9 @@ const int kCumDays[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
 
 /// datenum of year y, month m (1..12), day d (any integer day offset).
 double day_number(int64_t y, int64_t m, double d) {
-  // Months outside 1..12 carry into the year (MATLAB datenum(2000,13,1) = datenum(2001,1,1)).
+  // Months past 12 carry into the year (MATLAB datenum(2000,13,1) = datenum(2001,1,1)); months
+  // below 1 count as January (MATLAB's documented datenum rule).
+  if (m < 1) m = 1;
   int64_t mm = m - 1;
   y += mm >= 0 ? mm / 12 : -((11 - mm) / 12);
   mm -= 12 * (mm >= 0 ? mm / 12 : -((11 - mm) / 12));
@@ -283,6 +285,20 @@ double day_number(int64_t y, int64_t m, double d) {
                                                                   cdiv(y, 400));
   n += kCumDays[mm] + d;
   if (mm > 1 && leap(y)) n += 1;
+  return n;
+}
+
+/// datenum of a date vector [y mo d h mi s] (finite). Fractional years add that fraction of the
+/// year's days, fractional months that fraction of the month's days (both on top of day d).
+double vector_number(const double f[6]) {
+  double yf = std::floor(f[0]), mf = std::floor(f[1]);
+  int64_t y = static_cast<int64_t>(yf), m = static_cast<int64_t>(mf);
+  double n = day_number(y, m, f[2]) + (f[3] * 3600 + f[4] * 60 + f[5]) / 86400.0;
+  if (f[1] != mf) {
+    int64_t mc = m < 1 ? 1 : m;
+    n += (f[1] - mf) * (day_number(y, mc + 1, 1) - day_number(y, mc, 1));
+  }
+  if (f[0] != yf) n += (f[0] - yf) * (leap(y) ? 366 : 365);
   return n;
 }
 
@@ -374,20 +390,59 @@ std::vector<double> datevec_rows(const Tensor& t) {
       out.push_back(std::nan(""));
       continue;
     }
-    v.y = static_cast<int64_t>(f[0]);
-    v.mo = static_cast<int64_t>(f[1]);
-    double day = f[2];
-    double n_ = day_number(v.y, v.mo, day) + (f[3] * 3600 + f[4] * 60 + f[5]) / 86400.0;
-    out.push_back(n_);
+    out.push_back(vector_number(f));
   }
   return out;
 }
 
+/// datenum(text [, format] [, pivot]) for a char row or matrix (one date per row), cellstr or
+/// string array: a column of serial date numbers. Without a format, MATLAB's standard formats
+/// are tried. Errors: MATLAB:datenum:ConvertDateString when a text matches no format.
+Outputs datenum_text(Args args) {
+  std::vector<std::string> texts;
+  const Value& a = args[0];
+  if (a.is_char()) {
+    const Tensor& t = a.tensor();
+    int64_t r = t.dims().rows(), c = t.numel() / std::max<int64_t>(r, 1);
+    for (int64_t i = 0; i < r; ++i) {
+      std::string row;
+      for (int64_t j = 0; j < c; ++j) row += static_cast<char>(t.get_double(j * r + i));
+      texts.push_back(row);
+    }
+  } else if (a.is_cell()) {
+    for (int64_t i = 0; i < a.cell().numel(); ++i) texts.push_back(a.cell()[i].to_text("date"));
+  } else {
+    for (int64_t i = 0; i < a.numel(); ++i) texts.push_back(a.string_array()[i].value_or(""));
+  }
+  std::string fmt;
+  int64_t this_year = local_now().y, pivot = this_year - 50;
+  for (size_t k = 1; k < args.size(); ++k) {
+    if (args[k].is_text()) fmt = args[k].to_text("format");
+    else pivot = static_cast<int64_t>(args[k].to_double("pivot year"));
+  }
+  Tensor o = Tensor::uninit(ClassId::Double, Dims(static_cast<int64_t>(texts.size()), 1));
+  for (size_t i = 0; i < texts.size(); ++i) {
+    double f[6];
+    bool ok = fmt.empty() ? files_detail::parse_date_auto(texts[i], pivot, this_year, f)
+                          : files_detail::parse_date_text(texts[i], fmt, pivot, this_year, f);
+    if (!ok)
+      throw_error("MATLAB:datenum:ConvertDateString",
+                  "DATENUM failed. Failed to convert text '%s' to a date number.", texts[i].c_str());
+    o.mutable_data<double>()[i] = vector_number(f);
+  }
+  return {Value(std::move(o))};
+}
+
 /// datenum(y, m, d[, h, mi, s]) or datenum(datevec): serial date numbers (arguments of equal
-/// size or scalars). Text dates are not supported (matfuse:notAvailable).
+/// size or scalars; fractional years and months count that fraction of the year's or month's
+/// days), or datenum(text [, format] [, pivot]) (see datenum_text).
 Outputs bi_datenum(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 6);
   check_nargout(nargout, 1);
+  if (args[0].is_char() || args[0].is_cell() || args[0].is_string()) {
+    if (args.size() > 3) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+    return datenum_text(args);
+  }
   for (const Value& a : args)
     if (!a.is_tensor() || a.is_char())
       throw_error("matfuse:notAvailable", "datenum supports numeric date vectors only.");
@@ -421,8 +476,7 @@ Outputs bi_datenum(CallContext&, Args args, int nargout) {
         std::abs(f[1]) > 1e9) {
       r = std::nan("");
     } else {
-      r = day_number(static_cast<int64_t>(f[0]), static_cast<int64_t>(f[1]), f[2]) +
-          (f[3] * 3600 + f[4] * 60 + f[5]) / 86400.0;
+      r = vector_number(f);
     }
     o.mutable_data<double>()[i] = r;
   }

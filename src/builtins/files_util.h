@@ -2,7 +2,10 @@
 // files_mat.cc: MAT-files through libmatio).
 #pragma once
 
+#include <cmath>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,6 +30,16 @@ std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
 
 /// Issues warning(id, '%s', msg) through the interpreter (so warning switches apply).
 void warn(CallContext& ctx, const char* id, const std::string& msg);
+
+/// Parses date text s with a MATLAB date format (tokens yyyy yy mmmm mmm mm dddd ddd dd HH MM SS
+/// FFF AM PM; other characters literal, case-insensitive; a space matches one or more spaces)
+/// into out = [year month day hour minute second]. Missing year: this_year; missing month or
+/// day: 1. yy gives the year in [pivot, pivot+99]. False when the text does not match
+/// (files_datetext.cc).
+bool parse_date_text(std::string_view s, std::string_view fmt, int64_t pivot, int64_t this_year,
+                     double out[6]);
+/// parse_date_text with MATLAB's standard date formats tried in turn (datenum without format).
+bool parse_date_auto(std::string_view s, int64_t pivot, int64_t this_year, double out[6]);
 
 }  // namespace matfuse::files_detail
 

@@ -277,6 +277,7 @@ void register_signal(Registry& r) {
   sig::register_poly(r);
   sig::register_interp(r);
   sig::register_fft(r);
+  sig::register_pp(r);
 }
 
 }  // namespace matfuse

@@ -53,9 +53,15 @@ std::string lower_text(const Value& v);
 /// Throws MATLAB:notAvailable-style matfuse:notAvailable for a missing library.
 [[noreturn]] void not_available(const char* fname, const char* lib);
 
+/// MATLAB's pp struct (form, breaks, coefs, pieces, order, dim) from breaks (l+1 values),
+/// coefs (prod(d)*l x k, component index fastest) and value dimensions d ({1} for scalars).
+Value make_pp(const std::vector<double>& breaks, const Tensor& coefs,
+              const std::vector<int64_t>& d);
+
 /// Registration of the other signal files (called from register_signal).
 void register_poly(Registry& r);
 void register_interp(Registry& r);
 void register_fft(Registry& r);
+void register_pp(Registry& r);  // mkpp, unmkpp, ppval (signal_pp.cc)
 
 }  // namespace matfuse::sig

@@ -4,7 +4,8 @@
 // 'next', 'pchip' / 'cubic' (shape-preserving piecewise cubic Hermite with Fritsch-Carlson
 // slopes: weighted harmonic means inside, three-point end slopes limited as MATLAB's pchip),
 // 'spline' (cubic spline with not-a-knot end conditions; a parabola for 3 points, a line for
-// 2). Out-of-range query points give NaN by default (the methods extrapolate by default for
+// 2); pp = interp1(x, v, method, 'pp') gives the piecewise polynomial (see interp1_pp).
+// Out-of-range query points give NaN by default (the methods extrapolate by default for
 // 'pchip' and 'spline'), their own method with 'extrap', or a given scalar value.
 // Sample values v: a vector, or an array whose columns (first dimension = numel(x)) are
 // interpolated independently; complex values have their real and imaginary parts interpolated
@@ -171,10 +172,115 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
   return out;
 }
 
+/// pp = interp1(x, v, method, 'pp') and interp1(v, method, 'pp'): the interpolant as MATLAB's
+/// piecewise-polynomial struct (evaluate with ppval; the end pieces extrapolate). Orders:
+/// 1 for nearest/previous/next (constant pieces; 'next' pieces start just after each sample
+/// point so that ppval is left-continuous there), 2 for linear, 4 for pchip/cubic/spline.
+/// Values: d = size(v, 2:end) components for a matrix/N-d v, 1 for a vector v.
+Outputs interp1_pp(Args args) {
+  size_t nnum = args.size() - 2;
+  if (nnum < 1 || nnum > 2 || !args[nnum].is_text() || args[0].is_text())
+    throw_error("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.");
+  Method m = parse_method(args[nnum]);
+  Tensor vt = operand(args[nnum - 1], "interp1");
+  bool vvec = vt.dims().is_vector();
+  int64_t n = vvec ? vt.numel() : vt.dims().rows();
+  int64_t D = n == 0 ? 0 : vt.numel() / n;
+  std::vector<int64_t> dv{1};
+  if (!vvec) {
+    dv.clear();
+    for (int k = 1; k < vt.dims().ndims(); ++k) dv.push_back(vt.dims()[k]);
+  }
+  std::vector<double> x(static_cast<size_t>(n));
+  if (nnum == 2) {
+    Tensor xt = operand(args[0], "interp1");
+    if (!xt.dims().is_vector() || xt.is_complex())
+      throw_error("MATLAB:interp1:Xvector", "X must be a real vector.");
+    if (xt.numel() != n)
+      throw_error("MATLAB:interp1:YInvalidNumRows",
+                  "The length of the input coordinates must equal the number of rows in the sample values.");
+    x = elems<double>(xt);
+  } else {
+    std::iota(x.begin(), x.end(), 1.0);
+  }
+  if (n < 2)
+    throw_error("MATLAB:interp1:NotEnoughPts",
+                "Interpolation requires at least two sample points for each dimension.");
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  for (double v : x)
+    if (std::isnan(v)) throw_error("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.");
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return x[a] < x[b]; });
+  std::vector<double> xs(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) xs[i] = x[order[i]];
+  for (int64_t i = 0; i + 1 < n; ++i)
+    if (xs[i] == xs[i + 1])
+      throw_error("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.");
+  std::vector<double> breaks;
+  int64_t k = 1;
+  switch (m) {
+    case Method::Nearest:
+      breaks.push_back(xs[0]);
+      for (int64_t i = 0; i + 1 < n; ++i) breaks.push_back((xs[i] + xs[i + 1]) / 2);
+      breaks.push_back(xs[n - 1]);
+      break;
+    case Method::Previous:
+      breaks = xs;
+      breaks.push_back(2 * xs[n - 1] - xs[n - 2]);
+      break;
+    case Method::Next:
+      breaks.push_back(2 * xs[0] - xs[1]);
+      for (double v : xs) breaks.push_back(std::nextafter(v, INFINITY));
+      break;
+    case Method::Linear: breaks = xs; k = 2; break;
+    case Method::Pchip:
+    case Method::Spline: breaks = xs; k = 4; break;
+  }
+  int64_t l = static_cast<int64_t>(breaks.size()) - 1, L = D * l;
+  auto run = [&](auto tag) {
+    using T = decltype(tag);
+    std::vector<T> all = elems<T>(vt), cf(static_cast<size_t>(L * k), T(0));
+    for (int64_t j = 0; j < D; ++j) {
+      std::vector<T> v(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) v[i] = all[j * n + order[i]];
+      if (k == 1) {
+        for (int64_t p = 0; p < l; ++p) cf[j + D * p] = v[p];
+        continue;
+      }
+      std::vector<double> h(n - 1);
+      std::vector<T> del(n - 1);
+      for (int64_t i = 0; i + 1 < n; ++i) {
+        h[i] = xs[i + 1] - xs[i];
+        del[i] = (v[i + 1] - v[i]) / h[i];
+      }
+      std::vector<T> d;
+      if (m == Method::Pchip) d = pchip_slopes(h, del);
+      if (m == Method::Spline) d = spline_slopes(xs, h, del);
+      for (int64_t p = 0; p < l; ++p) {
+        int64_t row = j + D * p;
+        if (k == 2) {
+          cf[row] = del[p];
+          cf[L + row] = v[p];
+        } else {
+          cf[row] = (d[p] - T(2) * del[p] + d[p + 1]) / (h[p] * h[p]);
+          cf[L + row] = (T(3) * del[p] - T(2) * d[p] - d[p + 1]) / h[p];
+          cf[2 * L + row] = d[p];
+          cf[3 * L + row] = v[p];
+        }
+      }
+    }
+    return make(Dims(L, k), cf, result_class({&vt}));
+  };
+  Tensor coefs = vt.is_complex() ? run(cd{}) : run(double{});
+  return {make_pp(breaks, coefs, dv)};
+}
+
 /// interp1(x, v, xq [, method [, extrapolation]]) and interp1(v, xq [, method [, extrap]]).
 Outputs bi_interp1(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 5);
   check_nargout(nargout, 1);
+  if (args.size() >= 3 && args.back().is_text() && lower_text(args.back()) == "pp")
+    return interp1_pp(args);
   size_t nnum = 0;
   while (nnum < args.size() && nnum < 3 && !args[nnum].is_text()) ++nnum;
   if (nnum < 2) throw_error("MATLAB:minrhs", "Not enough input arguments.");

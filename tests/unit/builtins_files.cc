@@ -152,5 +152,29 @@ TEST(BuiltinsFiles, DatestrFormatCodesAndFilesep) {
   EXPECT_EQ(s.fails("datestr(1, 99)").identifier(), "MATLAB:datestr:DateNumber");
 }
 
+TEST(BuiltinsFiles, DatenumTextAndFractions) {
+  Snippet s;
+  s("a = datenum('5/19/2001'); b = datenum({'5/19/2001', '6/6/1944'}); "
+    "c = datenum(char('5/19/2001', '6/6/1944')); d = datenum('5-19, 2001', 'mm-dd, yyyy'); "
+    "e = datenum('19-May-2001 12:30:00'); f = datenum('2001-05-19'); "
+    "g = fix(datenum([2001.999 1 1; 2004 2.999 1])); h = datenum(2022, 0, 1) - datenum(2022, 1, 1); "
+    "k = datenum('03:00 PM') - floor(datenum('03:00 PM'));");
+  EXPECT_EQ(s.num("a"), 730990);
+  EXPECT_EQ(s.num("d"), 730990);
+  EXPECT_EQ(s.num("e"), 730990.5208333334);
+  EXPECT_EQ(s.num("f"), 730990);
+  EXPECT_EQ(s.num("h"), 0);
+  EXPECT_NEAR(s.num("k"), 0.625, 1e-12);
+  for (const char* v : {"b", "c"}) {
+    const Value* x = s.in.base_var(v);
+    ASSERT_TRUE(x);
+    EXPECT_EQ(x->dims(), Dims(2, 1));
+    EXPECT_EQ(x->tensor().get_double(1), 710189);
+  }
+  EXPECT_EQ(s.in.base_var("g")->tensor().get_double(0), 731216);
+  EXPECT_EQ(s.in.base_var("g")->tensor().get_double(1), 732006);
+  EXPECT_EQ(s.fails("datenum('not a date')").identifier(), "MATLAB:datenum:ConvertDateString");
+}
+
 }  // namespace
 }  // namespace matfuse::test

@@ -201,5 +201,57 @@ TEST(BuiltinsIntrospect, StrsplitRegularExpression) {
   EXPECT_EQ(s.fails("strsplit(['abc';'xyz'])").identifier(), "MATLAB:strsplit:InvalidStringType");
 }
 
+TEST(BuiltinsSignalPP, MkppUnmkppPpval) {
+  Snippet s;
+  s("pp = mkpp([0 1 3], [1 0 2; -1 2 0]); "  // pieces x^2+2 on [0,1), -(x-1)^2+2(x-1) on [1,3]
+    "ok1 = isequal(fieldnames(pp), {'form';'breaks';'coefs';'pieces';'order';'dim'}); "
+    "ok2 = strcmp(pp.form, 'pp') && pp.pieces == 2 && pp.order == 3 && pp.dim == 1; "
+    "v = ppval(pp, [-1 0 0.5 1 2 4 NaN]); "
+    "ok3 = isequal(v(1:6), [3 2 2.25 0 1 -3]) && isnan(v(7)); "
+    "pp2 = mkpp([0 1 2], 1:8, 2); w = ppval(pp2, [0.5 1.5; 1 2]); "
+    "ok4 = isequal(size(w), [2 2 2]) && isequal(size(pp2.coefs), [4 2]); "
+    "[b, c, l, k, d] = unmkpp(pp2); ok5 = isequal(b, [0 1 2]) && l == 2 && k == 2 && d == 2;");
+  for (const char* v : {"ok1", "ok2", "ok3", "ok4", "ok5"}) EXPECT_EQ(s.num(v), 1) << v;
+  EXPECT_EQ(s.fails("mkpp(1, 1)").identifier(), "MATLAB:mkpp:BreaksTooFew");
+  EXPECT_EQ(s.fails("mkpp([0 1 2], 1:5)").identifier(), "MATLAB:mkpp:PPNumberMismatchCoeffs");
+  EXPECT_EQ(s.fails("ppval(struct('form', 'ab'), 2)").identifier(), "MATLAB:ppval:InvalidPP");
+  EXPECT_EQ(s.fails("unmkpp(1)").identifier(), "MATLAB:unmkpp:InvalidPP");
+}
+
+TEST(BuiltinsSignalPP, Interp1PPMatchesInterp1) {
+  Snippet s;
+  s("xp = 0:2:10; yp = sin(2*pi*xp/5); xi = [-1 0 2.2 4 6.6 10 11]; ok = true; "
+    "m = {'linear', 'nearest', 'pchip', 'spline', 'cubic'}; "
+    "for i = 1:numel(m), d = ppval(interp1(xp, yp, m{i}, 'pp'), xi) - "
+    "interp1(xp, yp, xi, m{i}, 'extrap'); ok = ok && max(abs(d)) < 1e-14; end; "
+    "q = ppval(interp1(xp, yp, 'next', 'pp'), [0 1 2 3]); okn = isequal(q, yp([1 2 2 3])); "
+    "pl = interp1(xp, yp, 'linear', 'pp'); okl = pl.order == 2 && pl.pieces == 5; "
+    "pm = interp1(xp, [yp' 2*yp'], 'linear', 'pp'); "
+    "okm = pm.dim == 2 && max(max(abs(ppval(pm, xi(2:6)) - "
+    "interp1(xp, [yp' 2*yp'], xi(2:6))'))) < 1e-14;");
+  EXPECT_EQ(s.num("ok"), 1);
+  EXPECT_EQ(s.num("okn"), 1);
+  EXPECT_EQ(s.num("okl"), 1);
+  EXPECT_EQ(s.num("okm"), 1);
+}
+
+TEST(BuiltinsArraysSpecial, ToeplitzHankel) {
+  Snippet s;
+  s("ok1 = isequal(toeplitz([1 2 3]), [1 2 3; 2 1 2; 3 2 1]); "
+    "ok2 = isequal(toeplitz([1 2 3], [1 -3 -5 -7]), [1 -3 -5 -7; 2 1 -3 -5; 3 2 1 -3]); "
+    "ok3 = isequal(toeplitz([1 2i]), [1 2i; -2i 1]); "
+    "ok4 = isequal(hankel(1:3), [1 2 3; 2 3 0; 3 0 0]); "
+    "ok5 = isequal(hankel(1:3, 3:6), [1 2 3 4; 2 3 4 5; 3 4 5 6]); "
+    "ok6 = isa(toeplitz(single([1 2])), 'single'); "
+    "lastwarn(''); h = hankel(1:3, 4:6); [~, id] = lastwarn; "
+    "ok7 = isequal(h, [1 2 3; 2 3 5; 3 5 6]) && strcmp(id, 'MATLAB:hankel:AntiDiagonalConflict'); "
+    "lastwarn(''); t = toeplitz([1 2], [9 3]); [~, id2] = lastwarn; "
+    "ok8 = isequal(t, [1 3; 2 1]) && strcmp(id2, 'MATLAB:toeplitz:DiagonalConflict');");
+  for (const char* v : {"ok1", "ok2", "ok3", "ok4", "ok5", "ok6", "ok7", "ok8"})
+    EXPECT_EQ(s.num(v), 1) << v;
+  EXPECT_EQ(s.fails("toeplitz([1 2; 3 4])").identifier(), "MATLAB:toeplitz:InputNotVector");
+  EXPECT_EQ(s.fails("hankel(1:4, [1 2; 3 4])").identifier(), "MATLAB:hankel:InputNotVector");
+}
+
 }  // namespace
 }  // namespace matfuse::test
