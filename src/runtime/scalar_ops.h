@@ -12,6 +12,11 @@
 // Integer classes are computed in a floating work type, then rounded half away from zero and
 // saturated (saturate_round), which gives MATLAB's int32(7)/int32(2) == 4 and
 // int8(100)+int8(100) == 127.
+//
+// Float (single) overloads of the transcendental ops (sin ... pow, atan2, hypot) use the shared
+// text runtime/mf_math.inc, which the CUDA prelude embeds too: single results are the same bits
+// on the host and on the GPU and within 1 ulp of the correctly rounded value. Double overloads
+// use the C library (CUDA's libdevice on the GPU: within 2 ulp of each other, not bitwise).
 #pragma once
 
 #include <cmath>
@@ -20,6 +25,8 @@
 #include <limits>
 #include <numbers>
 #include <type_traits>
+
+#include "runtime/mf_math.inc"
 
 namespace matfuse {
 
@@ -72,7 +79,10 @@ struct LDiv { template <NumFloat T> static T apply(T a, T b) { return b / a; } }
 struct Pow {
   /// Real power; exponent 2 is a*a (MATLAB's x.^2): the correctly rounded square, where glibc's
   /// pow is off by one ulp for about 0.06% of doubles and for ties among subnormal floats.
-  template <RealFloat T> static T apply(T a, T b) { return b == T(2) ? a * a : std::pow(a, b); }
+  template <RealFloat T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, float>) return b == 2.0f ? a * a : mf_powf(a, b);
+    else return b == T(2) ? a * a : std::pow(a, b);
+  }
   /// Complex power; integer exponents use repeated squaring so that (1i)^2 is exactly -1.
   template <ComplexFloat T> static T apply(T a, T b) {
     using R = typename T::value_type;
@@ -116,8 +126,18 @@ struct Rem {
     return std::fmod(a, m);
   }
 };
-struct Atan2 { template <RealFloat T> static T apply(T y, T x) { return std::atan2(y, x); } };
-struct Hypot { template <RealFloat T> static T apply(T a, T b) { return std::hypot(a, b); } };
+struct Atan2 {
+  template <RealFloat T> static T apply(T y, T x) {
+    if constexpr (std::is_same_v<T, float>) return mf_atan2f(y, x);
+    else return std::atan2(y, x);
+  }
+};
+struct Hypot {
+  template <RealFloat T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, float>) return mf_hypotf(a, b);
+    else return std::hypot(a, b);
+  }
+};
 struct Max { template <RealFloat T> static T apply(T a, T b) { return mf_max(a, b); } };
 struct Min { template <RealFloat T> static T apply(T a, T b) { return mf_min(a, b); } };
 
@@ -153,16 +173,25 @@ struct Not { static bool apply(bool a) { return !a; } };
 // ---- elementary math ----------------------------------------------------------------------
 #define MF_SCALAR_STD_UNARY(Name, fn) \
   struct Name { template <NumFloat T> static T apply(T a) { return std::fn(a); } };
-MF_SCALAR_STD_UNARY(Sin, sin)
-MF_SCALAR_STD_UNARY(Cos, cos)
-MF_SCALAR_STD_UNARY(Tan, tan)
-MF_SCALAR_STD_UNARY(Atan, atan)
-MF_SCALAR_STD_UNARY(Sinh, sinh)
-MF_SCALAR_STD_UNARY(Cosh, cosh)
-MF_SCALAR_STD_UNARY(Tanh, tanh)
+/// Float through mf_math.inc (same bits as the GPU), other types through std::.
+#define MF_SCALAR_MF_UNARY(Name, fn, mf)                               \
+  struct Name {                                                        \
+    template <NumFloat T> static T apply(T a) {                        \
+      if constexpr (std::is_same_v<T, float>) return mf(a);            \
+      else return std::fn(a);                                          \
+    }                                                                  \
+  };
+MF_SCALAR_MF_UNARY(Sin, sin, mf_sinf)
+MF_SCALAR_MF_UNARY(Cos, cos, mf_cosf)
+MF_SCALAR_MF_UNARY(Tan, tan, mf_tanf)
+MF_SCALAR_MF_UNARY(Atan, atan, mf_atanf)
+MF_SCALAR_MF_UNARY(Sinh, sinh, mf_sinhf)
+MF_SCALAR_MF_UNARY(Cosh, cosh, mf_coshf)
+MF_SCALAR_MF_UNARY(Tanh, tanh, mf_tanhf)
 MF_SCALAR_STD_UNARY(Asinh, asinh)
-MF_SCALAR_STD_UNARY(Exp, exp)
+MF_SCALAR_MF_UNARY(Exp, exp, mf_expf)
 #undef MF_SCALAR_STD_UNARY
+#undef MF_SCALAR_MF_UNARY
 
 /// Real x outside [-1, 1] becomes complex on MATLAB's side of the branch cut: x > 1 is taken
 /// from below the axis, so asin(2) = pi/2 - 1.3170i and acos(2) = 0 + 1.3170i.
@@ -171,12 +200,18 @@ template <RealFloat T> inline std::complex<T> promote_unit_cut(T x) {
 }
 
 struct Asin {
-  template <NumFloat T> static T apply(T a) { return std::asin(a); }
+  template <NumFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_asinf(a);
+    else return std::asin(a);
+  }
   template <RealFloat T> static bool real_ok(T a) { return !(a < -1 || a > 1); }
   template <RealFloat T> static std::complex<T> promote(T a) { return promote_unit_cut(a); }
 };
 struct Acos {
-  template <NumFloat T> static T apply(T a) { return std::acos(a); }
+  template <NumFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_acosf(a);
+    else return std::acos(a);
+  }
   template <RealFloat T> static bool real_ok(T a) { return !(a < -1 || a > 1); }
   template <RealFloat T> static std::complex<T> promote(T a) { return promote_unit_cut(a); }
 };
@@ -189,11 +224,17 @@ struct Atanh {
   template <RealFloat T> static bool real_ok(T a) { return !(a < -1 || a > 1); }
 };
 struct Log {
-  template <NumFloat T> static T apply(T a) { return std::log(a); }
+  template <NumFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_logf(a);
+    else return std::log(a);
+  }
   template <RealFloat T> static bool real_ok(T a) { return !(a < 0); }
 };
 struct Log2 {
-  template <RealFloat T> static T apply(T a) { return std::log2(a); }
+  template <RealFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_log2f(a);
+    else return std::log2(a);
+  }
   template <ComplexFloat T> static T apply(T a) {
     using R = typename T::value_type;
     return std::log(a) / std::numbers::ln2_v<R>;
@@ -201,16 +242,25 @@ struct Log2 {
   template <RealFloat T> static bool real_ok(T a) { return !(a < 0); }
 };
 struct Log10 {
-  template <NumFloat T> static T apply(T a) { return std::log10(a); }
+  template <NumFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_log10f(a);
+    else return std::log10(a);
+  }
   template <RealFloat T> static bool real_ok(T a) { return !(a < 0); }
 };
 struct Log1p {
-  template <RealFloat T> static T apply(T a) { return std::log1p(a); }
+  template <RealFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_log1pf(a);
+    else return std::log1p(a);
+  }
   template <ComplexFloat T> static T apply(T a) { return std::log(T(1) + a); }
   template <RealFloat T> static bool real_ok(T a) { return !(a < -1); }
 };
 struct Expm1 {
-  template <RealFloat T> static T apply(T a) { return std::expm1(a); }
+  template <RealFloat T> static T apply(T a) {
+    if constexpr (std::is_same_v<T, float>) return mf_expm1f(a);
+    else return std::expm1(a);
+  }
   template <ComplexFloat T> static T apply(T a) { return std::exp(a) - T(1); }
 };
 struct Sqrt {

@@ -40,6 +40,21 @@ inline float __int_as_float(int b) {
   __builtin_memcpy(&f, &b, 4);
   return f;
 }
+inline long long __double_as_longlong(double d) {
+  long long b;
+  __builtin_memcpy(&b, &d, 8);
+  return b;
+}
+inline unsigned __float_as_uint(float f) {
+  unsigned b;
+  __builtin_memcpy(&b, &f, 4);
+  return b;
+}
+inline float __uint_as_float(unsigned b) {
+  float f;
+  __builtin_memcpy(&f, &b, 4);
+  return f;
+}
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __fsqrt_rn(float x) { return sqrtf(x); }
 inline int atomicCAS(int* p, int expected, int desired) {

@@ -305,6 +305,17 @@ TEST(CudaCodegen, PhiloxTextIsTheRuntimeFile) {
   EXPECT_NE(device_prelude().find("#define MF_SQRT(x) __dsqrt_rn(x)"), std::string::npos);
 }
 
+TEST(CudaCodegen, MathTextIsTheRuntimeFile) {
+  const std::string inc = read_file(kHere / "../../src/runtime/mf_math.inc");
+  ASSERT_FALSE(inc.empty());
+  EXPECT_NE(device_prelude().find(inc), std::string::npos)
+      << "regenerate src/providers/cuda/codegen_math.cc from runtime/mf_math.inc";
+  // The single-precision op functions call the shared text, not CUDA's libdevice.
+  EXPECT_NE(device_prelude().find("MF_UN(Sin, sin, mf_sinf)"), std::string::npos);
+  EXPECT_NE(device_prelude().find("mf_powf(a, b)"), std::string::npos);
+  EXPECT_NE(device_prelude().find("#define MF_U2F(u) __uint_as_float"), std::string::npos);
+}
+
 TEST(CudaCodegen, EverySuiteKernelCompilesThroughTheShim) {
   ASSERT_GT(cases().size(), 100u);
   const fs::path dir = temp_dir();

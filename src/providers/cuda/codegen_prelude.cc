@@ -1,7 +1,10 @@
 // The device prelude of every generated CUDA program (see codegen.h): integer typedefs, the
-// Philox text of runtime/philox.inc, and one device function per op of accel/ops.def in double
-// and single precision, mirroring runtime/scalar_ops.h. Only CUDA's IEEE math functions are
-// used (sin, exp, ... within 2 ulp; sqrt correctly rounded), never the __sinf-style intrinsics.
+// Philox text of runtime/philox.inc, the single-precision math of runtime/mf_math.inc, and one
+// device function per op of accel/ops.def in double and single precision, mirroring
+// runtime/scalar_ops.h. Single-precision transcendentals (sin ... pow, atan2, hypot) call the
+// mf_math.inc functions, so they give the host's bits (the program must be compiled with
+// --fmad=false); double ones use CUDA's IEEE math functions (within 2 ulp; sqrt correctly
+// rounded), never the __sinf-style intrinsics.
 #include <string>
 
 #include "providers/cuda/codegen.h"
@@ -9,6 +12,7 @@
 namespace matfuse::cuda {
 
 extern const char* const kPhiloxText;  // codegen_philox.cc
+extern const char* const kMathText;    // codegen_math.cc
 
 namespace {
 
@@ -19,6 +23,10 @@ typedef long long int64_t;
 #define MF_HD __device__
 #define MF_SQRT(x) __dsqrt_rn(x)
 #define MF_SQRTF(x) __fsqrt_rn(x)
+#define MF_D2U(d) ((uint64_t)__double_as_longlong((double)(d)))
+#define MF_U2D(u) __longlong_as_double((long long)(u))
+#define MF_F2U(f) ((uint32_t)__float_as_uint((float)(f)))
+#define MF_U2F(u) __uint_as_float((unsigned)(u))
 )MFCUDA";
 
 // Op functions: mf_<Op>(T a[, T b]) for T = double and float (scalar_ops.h), plus the
@@ -44,7 +52,7 @@ MF_BIN(Mul, a * b)
 MF_BIN(Div, a / b)
 MF_BIN(LDiv, b / a)
 MF_DI double mf_Pow(double a, double b) { return b == 2.0 ? a * a : pow(a, b); }  // as scalar::Pow
-MF_DI float mf_Pow(float a, float b) { return b == 2.0f ? a * a : powf(a, b); }
+MF_DI float mf_Pow(float a, float b) { return b == 2.0f ? a * a : mf_powf(a, b); }
 MF_DI bool mf_ok_Pow(double a, double b) { return !(a < 0 && mf_isfinite(b) && b != floor(b)); }
 MF_DI bool mf_ok_Pow(float a, float b) { return !(a < 0 && mf_isfinite(b) && b != floorf(b)); }
 // mod(a, m): sign of m; mod(a, 0) == a; infinite m or non-finite a gives NaN.
@@ -66,9 +74,9 @@ MF_DI float mf_Mod(float a, float m) {
 MF_DI double mf_Rem(double a, double m) { return mf_isinf(m) ? mf_nan_d() : fmod(a, m); }
 MF_DI float mf_Rem(float a, float m) { return mf_isinf(m) ? mf_nan_f() : fmodf(a, m); }
 MF_DI double mf_Atan2(double a, double b) { return atan2(a, b); }
-MF_DI float mf_Atan2(float a, float b) { return atan2f(a, b); }
+MF_DI float mf_Atan2(float a, float b) { return mf_atan2f(a, b); }
 MF_DI double mf_Hypot(double a, double b) { return hypot(a, b); }
-MF_DI float mf_Hypot(float a, float b) { return hypotf(a, b); }
+MF_DI float mf_Hypot(float a, float b) { return mf_hypotf(a, b); }
 // NaN-ignoring max/min: NaN only when both are NaN; ties keep a.
 MF_BIN(Max, a != a ? b : b != b ? a : (b > a ? b : a))
 MF_BIN(Min, a != a ? b : b != b ? a : (b < a ? b : a))
@@ -91,27 +99,27 @@ MF_DI bool mf_Or(bool a, bool b) { return a || b; }
 MF_DI bool mf_Xor(bool a, bool b) { return a != b; }
 MF_DI bool mf_Not(bool a) { return !a; }
 
-// elementary math (CUDA's IEEE functions, double and single)
+// elementary math (double: CUDA's IEEE functions; single: mf_math.inc where the host uses it)
 #define MF_UN(N, FD, FF) MF_DI double mf_##N(double a) { return FD(a); } \
                          MF_DI float mf_##N(float a) { return FF(a); }
-MF_UN(Sin, sin, sinf)
-MF_UN(Cos, cos, cosf)
-MF_UN(Tan, tan, tanf)
-MF_UN(Asin, asin, asinf)
-MF_UN(Acos, acos, acosf)
-MF_UN(Atan, atan, atanf)
-MF_UN(Sinh, sinh, sinhf)
-MF_UN(Cosh, cosh, coshf)
-MF_UN(Tanh, tanh, tanhf)
+MF_UN(Sin, sin, mf_sinf)
+MF_UN(Cos, cos, mf_cosf)
+MF_UN(Tan, tan, mf_tanf)
+MF_UN(Asin, asin, mf_asinf)
+MF_UN(Acos, acos, mf_acosf)
+MF_UN(Atan, atan, mf_atanf)
+MF_UN(Sinh, sinh, mf_sinhf)
+MF_UN(Cosh, cosh, mf_coshf)
+MF_UN(Tanh, tanh, mf_tanhf)
 MF_UN(Asinh, asinh, asinhf)
 MF_UN(Acosh, acosh, acoshf)
 MF_UN(Atanh, atanh, atanhf)
-MF_UN(Exp, exp, expf)
-MF_UN(Log, log, logf)
-MF_UN(Log2, log2, log2f)
-MF_UN(Log10, log10, log10f)
-MF_UN(Log1p, log1p, log1pf)
-MF_UN(Expm1, expm1, expm1f)
+MF_UN(Exp, exp, mf_expf)
+MF_UN(Log, log, mf_logf)
+MF_UN(Log2, log2, mf_log2f)
+MF_UN(Log10, log10, mf_log10f)
+MF_UN(Log1p, log1p, mf_log1pf)
+MF_UN(Expm1, expm1, mf_expm1f)
 MF_UN(Sqrt, sqrt, sqrtf)
 MF_UN(Abs, fabs, fabsf)
 MF_UN(Floor, floor, floorf)
@@ -254,7 +262,7 @@ static __device__ __noinline__ float mf_randn_f_ni(uint64_t k, uint64_t c) { ret
 }  // namespace
 
 const std::string& device_prelude() {
-  static const std::string text = std::string(kHead) + kPhiloxText + kOps;
+  static const std::string text = std::string(kHead) + kPhiloxText + kMathText + kOps;
   return text;
 }
 

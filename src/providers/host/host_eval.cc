@@ -30,6 +30,45 @@ Scratch& thread_scratch() {
   return s;
 }
 
+// Batch loops cloned for AVX-512 and AVX2 (no FMA contraction: -ffp-contract=off; the same
+// IEEE operations give the same bits in every clone and in the scalar functors).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define MF_HOST_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define MF_HOST_CLONES
+#endif
+
+// Single-precision transcendental batches o[j] = f(a[j]) over the branch-free functions of
+// runtime/mf_math.inc (vectorised; the same bits as scalar_ops.h and the CUDA prelude).
+// sin/cos/tan run the |x| < 2^19 path vectorised, then redo the other elements exactly.
+#define MF_F32_BATCH(fn)                                                              \
+  MF_HOST_CLONES void fn##_run(const float* __restrict a, float* __restrict o, int n) { \
+    for (int j = 0; j < n; ++j) o[j] = fn(a[j]);                                      \
+  }
+MF_F32_BATCH(mf_expf)
+MF_F32_BATCH(mf_expm1f)
+MF_F32_BATCH(mf_logf)
+MF_F32_BATCH(mf_log1pf)
+MF_F32_BATCH(mf_log2f)
+MF_F32_BATCH(mf_log10f)
+MF_F32_BATCH(mf_sinhf)
+MF_F32_BATCH(mf_coshf)
+MF_F32_BATCH(mf_tanhf)
+MF_F32_BATCH(mf_atanf)
+MF_F32_BATCH(mf_asinf)
+MF_F32_BATCH(mf_acosf)
+#undef MF_F32_BATCH
+#define MF_F32_TRIG_BATCH(fn)                                                         \
+  MF_HOST_CLONES void fn##_run(const float* __restrict a, float* __restrict o, int n) { \
+    for (int j = 0; j < n; ++j) o[j] = fn##_small(a[j]);                              \
+    for (int j = 0; j < n; ++j)                                                       \
+      if (!mf_trig_small(a[j])) o[j] = fn(a[j]);                                      \
+  }
+MF_F32_TRIG_BATCH(mf_sinf)
+MF_F32_TRIG_BATCH(mf_cosf)
+MF_F32_TRIG_BATCH(mf_tanf)
+#undef MF_F32_TRIG_BATCH
+
 PhaseCtx::PhaseCtx(const accel::Kernel& kernel, const std::vector<Instr>& c, const Dims& s,
                    const KernelArgs& a, Fault& f)
     : k(&kernel), code(&c), space(s), args(&a), fault(&f) {
@@ -147,6 +186,25 @@ void eval_iota(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int le
 
 // ---- ops --------------------------------------------------------------------------------------
 
+/// The float batch of op Op (nullptr when it has none).
+using F32Batch = void (*)(const float*, float*, int);
+template <class Op> constexpr F32Batch f32_batch = nullptr;
+template <> constexpr F32Batch f32_batch<scalar::Exp> = mf_expf_run;
+template <> constexpr F32Batch f32_batch<scalar::Expm1> = mf_expm1f_run;
+template <> constexpr F32Batch f32_batch<scalar::Log> = mf_logf_run;
+template <> constexpr F32Batch f32_batch<scalar::Log1p> = mf_log1pf_run;
+template <> constexpr F32Batch f32_batch<scalar::Log2> = mf_log2f_run;
+template <> constexpr F32Batch f32_batch<scalar::Log10> = mf_log10f_run;
+template <> constexpr F32Batch f32_batch<scalar::Sinh> = mf_sinhf_run;
+template <> constexpr F32Batch f32_batch<scalar::Cosh> = mf_coshf_run;
+template <> constexpr F32Batch f32_batch<scalar::Tanh> = mf_tanhf_run;
+template <> constexpr F32Batch f32_batch<scalar::Atan> = mf_atanf_run;
+template <> constexpr F32Batch f32_batch<scalar::Asin> = mf_asinf_run;
+template <> constexpr F32Batch f32_batch<scalar::Acos> = mf_acosf_run;
+template <> constexpr F32Batch f32_batch<scalar::Sin> = mf_sinf_run;
+template <> constexpr F32Batch f32_batch<scalar::Cos> = mf_cosf_run;
+template <> constexpr F32Batch f32_batch<scalar::Tan> = mf_tanf_run;
+
 template <class Op, class W>
 void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
   const int n = in.uniform ? 1 : len;
@@ -181,7 +239,8 @@ void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
     using R = decltype(Op::apply(W{}));
     const W* __restrict a = val<W>(s, in.a);
     R* __restrict o = buf<R>(s, vi);
-    for (int j = 0; j < n; ++j) o[j] = Op::apply(a[j]);
+    if constexpr (std::is_same_v<W, float> && f32_batch<Op> != nullptr) f32_batch<Op>(a, o, n);
+    else for (int j = 0; j < n; ++j) o[j] = Op::apply(a[j]);
     if constexpr (RealFloat<W> && requires(W x) { Op::real_ok(x); }) {
       if (in.check_real) {
         bool ok = true;
@@ -326,12 +385,6 @@ void eval_cast(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) 
 // branch-free per-element functions of philox.inc (this file is compiled with -fno-math-errno
 // and -fno-trapping-math so that they vectorise), cloned for AVX-512 and AVX2 (no FMA
 // contraction: -ffp-contract=off; the same IEEE operations give the same bits in every clone).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define MF_HOST_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define MF_HOST_CLONES
-#endif
-
 /// o[j] = mf_randn_f(key, c0 + j) for j < n.
 MF_HOST_CLONES void randn_f_run(uint64_t key, uint64_t c0, int n, float* __restrict o) {
   for (int j = 0; j < n; ++j) o[j] = mf_randn_f(key, c0 + static_cast<uint64_t>(j));

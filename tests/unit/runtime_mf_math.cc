@@ -1,0 +1,169 @@
+// Tests of runtime/mf_math.inc (the single-precision functions shared by the host and the CUDA
+// prelude): sampled accuracy against glibc's double functions rounded to float (max 1 ulp),
+// IEEE special values, and that scalar_ops.h's float functors use them. The exhaustive check
+// over all 2^32 floats is tests/tools/mf_math_exhaustive.cc (run by hand).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "runtime/scalar_ops.h"
+
+namespace {
+
+uint32_t fbits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+float ffrom(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+
+/// ulp distance (monotone order of the encodings); NaN matches only NaN, zeros need the sign.
+uint64_t ulps(float a, float b) {
+  if (a != a || b != b) return (a != a && b != b) ? 0 : (1ull << 31);
+  if (a == 0 && b == 0) return std::signbit(a) == std::signbit(b) ? 0 : (1ull << 31);
+  if (std::isinf(a) || std::isinf(b)) return a == b ? 0 : (1ull << 31);
+  auto ord = [](float f) { int64_t i = static_cast<int32_t>(fbits(f)); return i < 0 ? -(i & 0x7fffffff) : i; };
+  const int64_t d = ord(a) - ord(b);
+  return static_cast<uint64_t>(d < 0 ? -d : d);
+}
+
+uint64_t next(uint64_t& z) {  // SplitMix64
+  z += 0x9E3779B97F4A7C15ull;
+  uint64_t x = z;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+const float kInf = std::numeric_limits<float>::infinity();
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+struct Unary { const char* name; float (*mine)(float); double (*ref)(double); };
+const Unary kUnary[] = {
+    {"exp", mf_expf, ::exp},       {"expm1", mf_expm1f, ::expm1}, {"log", mf_logf, ::log},
+    {"log1p", mf_log1pf, ::log1p}, {"log2", mf_log2f, ::log2},    {"log10", mf_log10f, ::log10},
+    {"sin", mf_sinf, ::sin},       {"cos", mf_cosf, ::cos},       {"tan", mf_tanf, ::tan},
+    {"tanh", mf_tanhf, ::tanh},    {"sinh", mf_sinhf, ::sinh},    {"cosh", mf_coshf, ::cosh},
+    {"atan", mf_atanf, ::atan},    {"asin", mf_asinf, ::asin},    {"acos", mf_acosf, ::acos},
+};
+
+TEST(MfMath, UnaryWithinOneUlpOnSampledFloats) {
+  const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, kInf, -kInf, kNaN, 1e-45f, -1e-45f,
+                            1.17549435e-38f, 3.40282347e38f, -3.40282347e38f, 88.72283f,
+                            88.72284f, -103.97208f, -87.33654f, 0.5f, 1.5707964f, 3.1415927f,
+                            524288.0f, 524287.97f, -524288.0f, 1e10f, 9.0f, 0.99999994f};
+  for (const Unary& f : kUnary) {
+    uint64_t worst = 0;
+    float at = 0;
+    auto check = [&](float x) {
+      const uint64_t e = ulps(f.mine(x), static_cast<float>(f.ref(x)));
+      if (e > worst) { worst = e; at = x; }
+    };
+    for (float x : specials) check(x);
+    uint64_t z = 12345;
+    for (int i = 0; i < 1000000; ++i) {
+      const uint64_t b = next(z);
+      check(ffrom(static_cast<uint32_t>(b)));                          // any encoding
+      check(ffrom(0x3c000000u + static_cast<uint32_t>(b >> 32) % 0x7000000u) *  // |x| in [2^-7, 2^7)
+            ((b & 1) ? -1.0f : 1.0f));
+    }
+    EXPECT_LE(worst, 1u) << f.name << " at x = " << at << " (" << std::hexfloat << at << ")";
+  }
+}
+
+struct Binary { const char* name; float (*mine)(float, float); double (*ref)(double, double); };
+
+TEST(MfMath, BinaryWithinOneUlpOnSampledPairsAndSpecials) {
+  const Binary fs[] = {{"pow", mf_powf, ::pow}, {"atan2", mf_atan2f, ::atan2},
+                       {"hypot", mf_hypotf, ::hypot}};
+  const float sp[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 2.0f, -2.0f, 3.0f, -3.0f, 1.5f,
+                      -1.5f, kInf, -kInf, kNaN, 1e-45f, -1e-45f, 3.4e38f, -3.4e38f, 16777216.0f,
+                      -16777215.0f, 0.99999994f, 1.0000001f, 127.0f, -149.0f, -0.75f};
+  for (const Binary& f : fs) {
+    uint64_t worst = 0;
+    float wx = 0, wy = 0;
+    auto check = [&](float x, float y) {
+      const uint64_t e = ulps(f.mine(x, y), static_cast<float>(f.ref(x, y)));
+      if (e > worst) { worst = e; wx = x; wy = y; }
+    };
+    for (float x : sp)
+      for (float y : sp) check(x, y);
+    uint64_t z = 777;
+    for (int i = 0; i < 1000000; ++i) {
+      const uint64_t b = next(z);
+      check(ffrom(static_cast<uint32_t>(b)), ffrom(static_cast<uint32_t>(b >> 32)));
+      const float base = ffrom(0x3f800000u + static_cast<uint32_t>(b % 0x1000000u) - 0x800000u);
+      check(base, static_cast<float>(static_cast<int64_t>(b >> 40) % 4000) * 0.0625f);
+      check(ffrom(static_cast<uint32_t>(b)) , static_cast<float>(static_cast<int64_t>(b >> 40) % 300) - 150.0f);
+    }
+    EXPECT_LE(worst, 1u) << f.name << " at (" << std::hexfloat << wx << ", " << wy << ")";
+  }
+}
+
+TEST(MfMath, IeeeSpecialCases) {
+  EXPECT_EQ(fbits(mf_sinf(-0.0f)), fbits(-0.0f));
+  EXPECT_EQ(fbits(mf_expm1f(-0.0f)), fbits(-0.0f));
+  EXPECT_EQ(fbits(mf_tanhf(-0.0f)), fbits(-0.0f));
+  EXPECT_TRUE(std::isnan(mf_sinf(kInf)));
+  EXPECT_TRUE(std::isnan(mf_logf(-1.0f)));
+  EXPECT_EQ(mf_logf(0.0f), -kInf);
+  EXPECT_EQ(mf_log1pf(-1.0f), -kInf);
+  EXPECT_EQ(mf_expf(89.0f), kInf);
+  EXPECT_EQ(mf_expf(-104.0f), 0.0f);
+  EXPECT_EQ(mf_expf(-100.0f), static_cast<float>(std::exp(-100.0)));  // subnormal result
+  EXPECT_EQ(mf_log2f(8.0f), 3.0f);
+  EXPECT_EQ(mf_powf(kNaN, 0.0f), 1.0f);
+  EXPECT_EQ(mf_powf(1.0f, kNaN), 1.0f);
+  EXPECT_EQ(mf_powf(-1.0f, kInf), 1.0f);
+  EXPECT_EQ(mf_powf(-2.0f, 3.0f), -8.0f);
+  EXPECT_EQ(mf_powf(-8.0f, -1.0f), -0.125f);
+  EXPECT_TRUE(std::isnan(mf_powf(-8.0f, 1.0f / 3.0f)));
+  EXPECT_EQ(fbits(mf_powf(-0.0f, 3.0f)), fbits(-0.0f));
+  EXPECT_EQ(mf_powf(-0.0f, -3.0f), -kInf);
+  EXPECT_EQ(mf_powf(-0.0f, -2.0f), kInf);
+  EXPECT_EQ(mf_powf(-kInf, 3.0f), -kInf);
+  EXPECT_EQ(fbits(mf_powf(-kInf, -3.0f)), fbits(-0.0f));
+  EXPECT_EQ(mf_powf(0.5f, -kInf), kInf);
+  EXPECT_EQ(mf_powf(2.0f, 128.0f), kInf);
+  EXPECT_EQ(mf_atan2f(-0.0f, -0.0f), -static_cast<float>(M_PI));
+  EXPECT_EQ(mf_atan2f(kInf, -kInf), static_cast<float>(3 * M_PI / 4));
+  EXPECT_EQ(mf_hypotf(kNaN, -kInf), kInf);
+  EXPECT_EQ(mf_hypotf(3e38f, 3e38f), kInf);
+  EXPECT_EQ(mf_hypotf(3.0f, 4.0f), 5.0f);
+  // NaN inputs come back unchanged (same bits on host and GPU).
+  const float payload = ffrom(0x7fc01234u);
+  EXPECT_EQ(fbits(mf_cosf(payload)), 0x7fc01234u);
+  EXPECT_EQ(fbits(mf_logf(payload)), 0x7fc01234u);
+}
+
+TEST(MfMath, HugeTrigArgumentsAreReducedExactly) {
+  // sin(1e22) = -0.8522008497671888 (1e22 is exactly representable as a double, not a float:
+  // use the float 0x1.0f0cf0p+73 and glibc's correctly reduced double sin as the reference).
+  for (float x : {ffrom(0x65a96816u), 3.40282347e38f, -1.5e30f, 8.0e6f, 6.0e5f, ffrom(0x7f7ffffeu)}) {
+    EXPECT_LE(ulps(mf_sinf(x), static_cast<float>(std::sin(static_cast<double>(x)))), 1u) << x;
+    EXPECT_LE(ulps(mf_cosf(x), static_cast<float>(std::cos(static_cast<double>(x)))), 1u) << x;
+    EXPECT_LE(ulps(mf_tanf(x), static_cast<float>(std::tan(static_cast<double>(x)))), 1u) << x;
+  }
+}
+
+TEST(MfMath, FloatFunctorsUseTheSharedText) {
+  using namespace matfuse;
+  uint64_t z = 99;
+  for (int i = 0; i < 10000; ++i) {
+    const float x = ffrom(static_cast<uint32_t>(next(z)));
+    const float y = ffrom(static_cast<uint32_t>(next(z)));
+    ASSERT_EQ(fbits(scalar::Sin::apply(x)), fbits(mf_sinf(x)));
+    ASSERT_EQ(fbits(scalar::Exp::apply(x)), fbits(mf_expf(x)));
+    ASSERT_EQ(fbits(scalar::Log1p::apply(x)), fbits(mf_log1pf(x)));
+    ASSERT_EQ(fbits(scalar::Tanh::apply(x)), fbits(mf_tanhf(x)));
+    ASSERT_EQ(fbits(scalar::Atan2::apply(x, y)), fbits(mf_atan2f(x, y)));
+    ASSERT_EQ(fbits(scalar::Hypot::apply(x, y)), fbits(mf_hypotf(x, y)));
+    if (y != 2.0f) {
+      ASSERT_EQ(fbits(scalar::Pow::apply(x, y)), fbits(mf_powf(x, y)));
+    }
+  }
+  EXPECT_EQ(scalar::Pow::apply(3.0f, 2.0f), 9.0f);
+  // Double keeps the C library.
+  EXPECT_EQ(scalar::Sin::apply(0.5), std::sin(0.5));
+}
+
+}  // namespace
