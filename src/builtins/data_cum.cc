@@ -322,8 +322,20 @@ Outputs moving(Args args, int nargout, bool is_mean) {
       for (int64_t k = lo_k; k < hi_k; ++k) {
         int64_t a = k - b0, e = k + f0;
         double r;
-        if (ends == Fill && (a < 0 || e >= L.n)) r = fillv;
-        else {
+        if (ends == Fill && std::isnan(fillv) && (a < 0 || e >= L.n)) r = NAN;
+        else if (ends == Fill && (a < 0 || e >= L.n)) {
+          // A numeric Endpoints value stands in for the elements outside the array.
+          int64_t outside = std::max<int64_t>(0, -a) + std::max<int64_t>(0, e - (L.n - 1));
+          double sum = fillv * static_cast<double>(outside);
+          int64_t cnt = outside;
+          for (int64_t j = std::max<int64_t>(a, 0); j <= std::min<int64_t>(e, L.n - 1); ++j) {
+            double v = s[(b * L.n + j) * L.pre + i];
+            if (omit && std::isnan(v)) continue;
+            sum += v;
+            ++cnt;
+          }
+          r = is_mean ? (cnt ? sum / static_cast<double>(cnt) : NAN) : sum;
+        } else {
           a = std::max<int64_t>(a, 0);
           e = std::min<int64_t>(e, L.n - 1);
           double sum = 0;

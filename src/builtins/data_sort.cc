@@ -208,9 +208,14 @@ Outputs bi_issorted(CallContext&, Args args, int nargout) {
   const Value& a = args[0];
   bool rows = false;
   SortOpts o;
+  bool has_dim = false;
+  int dim = 0;
   for (size_t i = 1; i < args.size(); ++i) {
     if (is_option(args[i], "rows")) { rows = true; continue; }
-    if (!parse_sort_text(args, i, o, "issorted")) dim_arg(args[i]);
+    if (!parse_sort_text(args, i, o, "issorted")) {
+      dim = dim_arg(args[i]);
+      has_dim = true;
+    }
   }
   if (rows) {
     Value r = sortrows_impl(args.first(1), 2)[1];
@@ -219,13 +224,16 @@ Outputs bi_issorted(CallContext&, Args args, int nargout) {
       if (t.get_double(i) != static_cast<double>(i + 1)) return {Value::logical(false)};
     return {Value::logical(true)};
   }
-  if (!a.dims().is_vector() && !a.is_empty())
-    throw_error("MATLAB:issorted:MustBeVector", "Input must be a vector.");
+  // Sorted when every lane along dim (default: the first non-singleton one) is sorted.
+  if (!has_dim) dim = first_nonsingleton_dim(a.dims());
   Keys k = make_keys(a, "issorted", a.is_tensor() ? o.method : CompareMethod::Auto);
-  for (int64_t i = 1; i < k.size(); ++i) {
-    int c = k.cmp(i - 1, i);
-    if (o.descend ? c < 0 : c > 0) return {Value::logical(false)};
-  }
+  Lanes L = lanes_of(a.dims(), dim);
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i)
+      for (int64_t j = 1; j < L.n; ++j) {
+        int c = k.cmp((b * L.n + j - 1) * L.pre + i, (b * L.n + j) * L.pre + i);
+        if (o.descend ? c < 0 : c > 0) return {Value::logical(false)};
+      }
   return {Value::logical(true)};
 }
 

@@ -140,7 +140,9 @@ Outputs bi_strfind(CallContext&, Args args, int nargout) {
       pos.push_back(static_cast<double>(ci[p] + 1));
     return double_row(pos);
   };
-  if (s.single() && !force_cell) return {find_all(s.items[0])};
+  // A char row or a string scalar gives a numeric row; cells and string arrays give cells.
+  bool scalar_text = s.single() || (s.is_string && s.items.size() == 1 && s.dims.numel() == 1);
+  if (scalar_text && !force_cell) return {find_all(s.items[0])};
   CellArray c(s.dims);
   for (size_t i = 0; i < s.items.size(); ++i) c.at(static_cast<int64_t>(i)) = find_all(s.items[i]);
   return {Value(std::move(c))};

@@ -153,8 +153,11 @@ Value cell_row(const std::vector<Value>& v) {
 }
 
 bool MapObject::get_property(std::string_view name, Value& out) const {
-  if (name == "Count") out = Value(static_cast<double>(count()));
-  else if (name == "KeyType") out = char_row(key_type_);
+  if (name == "Count") {  // uint64, as in MATLAB
+    Tensor t = Tensor::zeros(ClassId::UInt64, Dims(1, 1));
+    t.set_double(0, static_cast<double>(count()));
+    out = Value(t);
+  } else if (name == "KeyType") out = char_row(key_type_);
   else if (name == "ValueType") out = char_row(value_type_);
   else if (name == "keys") out = cell_row(key_values());
   else if (name == "values") out = cell_row(value_list());

@@ -1,6 +1,6 @@
 // The function search path and the builtins that need interpreter internals: addpath, rmpath,
 // path, exist, eval, evalin, assignin, feval, nargin/nargout(fn), narginchk, clear, clearvars,
-// who, run, func2str, str2func, mfilename, builtin, rethrow, lasterr.
+// who, run, func2str, str2func, mfilename, builtin, rethrow (lasterr: builtins/misc.cc).
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
@@ -453,10 +453,6 @@ Outputs bi_rethrow(CallContext& ctx, Args args, int nargout) {
   throw e;
 }
 
-Outputs bi_lasterr(CallContext& ctx, Args args, int nargout) {
-  return {Value::from_chars(ctx.session().last_error_msg)};
-}
-
 Outputs bi_format(CallContext& ctx, Args args, int nargout) {
   std::vector<std::string> opts;
   for (const auto& a : args) opts.push_back(a.to_text("format"));
@@ -494,7 +490,6 @@ void register_interp_builtins(Registry& r) {
   r.add("mfilename", bi_mfilename);
   r.add("builtin", bi_builtin);
   r.add("rethrow", bi_rethrow);
-  r.add("lasterr", bi_lasterr);
 }
 
 }  // namespace matfuse
