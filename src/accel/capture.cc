@@ -53,6 +53,44 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
   return check_limits(make_lazy(n, maybe_complex));
 }
 
+/// Whether every element of n's value is >= 0 or NaN (never negative), proved from its
+/// structure: such operands keep sqrt/log/power real, so the result is not maybe_complex and
+/// later real-only ops (max, comparisons) can still be captured. Conservative: false when unsure.
+bool nonnegative(const Node* n, int depth = 0) {
+  if (depth > 64) return false;
+  auto nn = [&](int i) { return nonnegative(n->inputs[i].get(), depth + 1); };
+  switch (n->kind) {
+    case NodeKind::Constant:
+    case NodeKind::Param: return !(n->value < 0);
+    case NodeKind::Generator:
+      return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
+             n->gen == GenKind::Eye;
+    case NodeKind::Cast:
+    case NodeKind::Transpose:
+    case NodeKind::Slice: return !n->inputs.empty() && nn(0);
+    case NodeKind::Reduce:
+      return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
+    case NodeKind::Elementwise:
+      if (op_returns_logical(n->op)) return true;
+      switch (n->op) {
+        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
+        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
+        case OpId::Max: return nn(0) || nn(1);
+        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
+        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
+          return nn(0);  // monotone, zero at zero
+        case OpId::Pow: {
+          if (nn(0)) return true;
+          const Node* e = n->inputs[1].get();
+          const bool scalar = e->kind == NodeKind::Constant || e->kind == NodeKind::Param;
+          return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
+        }
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
 }  // namespace
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
@@ -78,6 +116,9 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
         const double e = b.get_double(0);
         safe = std::isfinite(e) && e == std::floor(e);
       }
+      // A nonnegative base keeps any real power real.
+      if (op == OpId::Pow && !a.maybe_complex() && !b.maybe_complex())
+        safe = safe || nonnegative(operand(a).get());
       result_maybe = result_maybe || !safe;
     }
   }
@@ -92,9 +133,16 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
   if (cat == OpCategory::Logical && float_cls(a.cls())) return std::nullopt;
   if (a.maybe_complex() && !op_has(op, kComplexOk)) return std::nullopt;
   bool maybe = false;
-  if (!op_returns_logical(op) && !op_has(op, kRealOut))
-    maybe = a.maybe_complex() || op_has(op, kRealToComplex);
-  return finish(unary(op, operand(a)), maybe);
+  const NodeRef x = operand(a);
+  if (!op_returns_logical(op) && !op_has(op, kRealOut)) {
+    // sqrt, log, log2, log10 and log1p of a value proved nonnegative stay real (acos, asin,
+    // acosh, atanh also need an upper bound, which is not tracked).
+    const bool real_domain = (op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 ||
+                              op == OpId::Log10 || op == OpId::Log1p) &&
+                             !a.maybe_complex() && nonnegative(x.get());
+    maybe = a.maybe_complex() || (op_has(op, kRealToComplex) && !real_domain);
+  }
+  return finish(unary(op, x), maybe);
 }
 
 std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,

@@ -437,6 +437,16 @@ Buffers make_buffers(const Case& c) {
   return b;
 }
 
+/// Whether entry point `entry` of a program calls __syncthreads (its blocks then run as host
+/// threads with a barrier).
+bool entry_syncs(const std::string& src, const std::string& entry) {
+  const size_t at = src.find("void " + entry + "(");
+  if (at == std::string::npos) return false;
+  const size_t end = src.find("extern \"C\"", at);
+  return src.substr(at, end == std::string::npos ? std::string::npos : end - at)
+             .find("__syncthreads") != std::string::npos;
+}
+
 /// Runs the case's launches through the shim library; returns the fault code.
 int run_shim(void* lib, size_t ci, const Case& c, Buffers& b) {
   const accel::Kernel& k = c.lg.kernel;
@@ -477,8 +487,7 @@ int run_shim(void* lib, size_t ci, const Case& c, Buffers& b) {
         dlsym(lib, ("mf_call_" + std::to_string(ci) + "_" + std::to_string(l)).c_str()));
     EXPECT_NE(fn, nullptr);
     if (!fn) return -1;
-    const bool sync = c.prog.source.find("__syncthreads") != std::string::npos &&
-                      L.entry == "mf_reduce_partial";
+    const bool sync = entry_syncs(c.prog.source, L.entry);
     for (unsigned bx = 0; bx < L.grid_x; ++bx) {
       if (sync) {
         std::barrier<> bar(L.block_x);
@@ -558,7 +567,7 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
     return input(fill(d, c, [](int64_t i) { return 1 + 0.01 * std::sin(0.37 * i); }));
   };
   std::vector<Case> cs;
-  int multi_pass = 0, multi_leaf = 0;
+  int multi_pass = 0, multi_leaf = 0, staged = 0;
   for (int64_t n : {1, 2, 127, 128, 129, 255, 256, 1000, 4097, 1000000}) {
     for (ClassId c : {ClassId::Double, ClassId::Single}) {
       const std::string l = std::to_string(n) + "-" + std::string(class_name(c));
@@ -587,8 +596,55 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
       }
     }
   }
+  // Large rows with pre > 1 (lanes across threads) and in_body outputs (stored while folding,
+  // from the staged coalesced path when pre == 1).
+  for (ClassId c : {ClassId::Double, ClassId::Single}) {
+    const std::string cn(class_name(c));
+    for (int64_t pre : {2, 3, 16, 1000}) {
+      const int64_t n = pre == 1000 ? 3000 : pre < 8 ? 20001 : 70001;
+      NodeRef x = binary(OpId::Mul, terms(Dims(pre, n), c, false), constant(1.5));
+      for (int sms : {132, 1}) {
+        Target t;
+        t.sm_count = sms;
+        for (Case& cc : cases_of("pre" + std::to_string(pre) + "-" + cn + "-sm" + std::to_string(sms),
+                                 {x, reduce(ReduceKind::Sum, x, {1}), reduce(ReduceKind::Max, x, {1}),
+                                  reduce(ReduceKind::Mean, terms(Dims(pre, n), c, true), {1}, true)}, t)) {
+          staged += entry_syncs(cc.prog.source, cc.prog.launches.front().entry);
+          cs.push_back(std::move(cc));
+        }
+      }
+    }
+    for (int64_t n : {100, 129, 4097, 300000}) {
+      NodeRef x = terms(Dims(n, 3), c, true);
+      NodeRef sq = binary(OpId::Mul, x, constant(1.5));
+      NodeRef e = unary(OpId::Exp, binary(OpId::Mul, x, constant(0.001)));
+      for (int sms : {132, 1}) {
+        Target t;
+        t.sm_count = sms;
+        for (Case& cc : cases_of("inbody-" + std::to_string(n) + "-" + cn + "-sm" + std::to_string(sms),
+                                 {sq, e, reduce(ReduceKind::Sum, sq, {0}), reduce(ReduceKind::Min, e, {0}),
+                                  reduce(ReduceKind::Mean, sq, {0}, true)}, t)) {
+          staged += entry_syncs(cc.prog.source, cc.prog.launches.front().entry);
+          cs.push_back(std::move(cc));
+        }
+      }
+    }
+    // prod over many lanes (staged, each lane left to right), pre 1 and 2.
+    Target one;
+    one.sm_count = 1;
+    for (Case& cc : cases_of("prod-lanes-" + cn, {reduce(ReduceKind::Prod, factors(Dims(300, 200), c), {0}),
+                                                  reduce(ReduceKind::Prod, factors(Dims({2, 300, 40}), c), {1})}, one)) {
+      staged += entry_syncs(cc.prog.source, cc.prog.launches.front().entry);
+      cs.push_back(std::move(cc));
+    }
+    // Signed zeros: max/min keep the first of equal values, as the host does.
+    NodeRef z = input(fill(Dims(20000, 2), c, [](int64_t i) { return (i * 7) % 3 == 0 ? -0.0 : 0.0; }));
+    for (Case& cc : cases_of("zeros-" + cn, {reduce(ReduceKind::Max, z, {0}), reduce(ReduceKind::Min, z, {0})}))
+      cs.push_back(std::move(cc));
+  }
   EXPECT_GT(multi_pass, 4);
   EXPECT_GT(multi_leaf, 4);
+  EXPECT_GT(staged, 14);
   Lib lib;
   ASSERT_TRUE(compile_shim(cs, "bits", lib));
   EXPECT_EQ(expect_same_as_host(lib.h, cs), static_cast<int>(cs.size()));
