@@ -145,8 +145,12 @@ NodeRef intern(Node&& proto) {
 }
 
 
+thread_local uint64_t t_iteration = 0;
+std::atomic<uint64_t> g_iterations{0};
+
 Node make(NodeKind k, Category cat, ClassId cls, const Dims& d) {
   Node n;
+  n.iteration = t_iteration;
   n.kind = k;
   n.category = cat;
   n.cls = cls;
@@ -513,5 +517,8 @@ size_t interned_node_count() {
   for (auto& [h, w] : t.map) c += !w.expired();
   return c;
 }
+
+LoopIteration::LoopIteration() : prev_(t_iteration) { t_iteration = ++g_iterations; }
+LoopIteration::~LoopIteration() { t_iteration = prev_; }
 
 }  // namespace matfuse::accel

@@ -89,6 +89,7 @@ struct Node {
   std::vector<int64_t> steps;       ///< Slice: step per dimension (starts are inputs[1..])
   Tensor tensor;                    ///< Input
 
+  uint64_t iteration = 0;  ///< loop iteration the node was created in (0: none); not hashed
   size_t hash = 0;        ///< structural hash (Param values included)
   size_t shape_hash = 0;  ///< structural hash with Param values lifted out
   uint64_t serial = 0;    ///< creation order (deterministic tie-breaks)
@@ -147,6 +148,22 @@ NodeRef linspace(double a, double b, int64_t n, ClassId cls = ClassId::Double);
 /// single), the last element replaced by `last` (the caller computes n and the snapped last
 /// element with colon's rules, builtins/colon.cc).
 NodeRef colon_range(double a, double d, int64_t n, double last, ClassId cls = ClassId::Double);
+
+// ---- loop iterations (decision 8) ----------------------------------------------------------
+
+/// The interpreter opens one LoopIteration per iteration of a for/while body; nodes created
+/// meanwhile record a fresh iteration number (Node::iteration), so the planner can label a
+/// group whose members span several iterations `loop` whatever the body computes.
+class LoopIteration {
+public:
+  LoopIteration();
+  ~LoopIteration();
+  LoopIteration(const LoopIteration&) = delete;
+  LoopIteration& operator=(const LoopIteration&) = delete;
+
+private:
+  uint64_t prev_;
+};
 
 // ---- inspection ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@
 #include "interp/display.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
+#include "accel/graph.h"
 #include "accel/lazy.h"
 
 namespace matfuse {
@@ -403,6 +404,7 @@ static Flow for_over_value(Interpreter& in, const ForStmt& f, const Value& v) {
       Value idx[2] = {Value::from_chars(":"), Value(static_cast<double>(c + 1))};
       assign(index_paren(v, idx));
     }
+    accel::LoopIteration iteration;
     Flow fl = in.exec_block(f.body);
     if (fl == Flow::Break) break;
     if (fl == Flow::Return) return fl;
@@ -431,6 +433,7 @@ static Flow exec_for(Interpreter& in, const ForStmt& f) {
       }
       for (int64_t k = 0; k < n; ++k) {
         in.set_slot_scalar(slot, x0 + static_cast<double>(k) * dx);
+        accel::LoopIteration iteration;
         Flow fl = in.exec_block(f.body);
         if (fl == Flow::Break) break;
         if (fl == Flow::Return) return fl;
@@ -622,6 +625,7 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     case StmtKind::While: {
       const auto& w = static_cast<const WhileStmt&>(s);
       while (eval_cond(*w.cond)) {
+        accel::LoopIteration iteration;
         Flow f = exec_block(w.body);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;

@@ -1,8 +1,6 @@
 // Pass fuse_elementwise: maximal elementwise regions (see passes.h).
 #include <algorithm>
-#include <map>
 #include <set>
-#include <tuple>
 
 #include "accel/passes/passes.h"
 
@@ -14,33 +12,19 @@ bool elementwise_group(const FusionGroup& g) {
          g.anchor == nullptr;
 }
 
-/// What marks several iterations of a loop trace in one group (decision 8): the loop-index
-/// Params read by n (directly or through generators and movement nodes, e.g. the start of
-/// X(:, t)), and the generators it reads, keyed by kind, class and dims: the same random draw
-/// (randn(M, 1) each iteration) appearing with different counter offsets is one per iteration.
-struct TraceMarks {
-  std::set<const Node*> loop_indices;
-  std::map<std::tuple<int, int, std::vector<int64_t>>, std::set<const Node*>> generators;
-  bool is_loop() const {
-    if (loop_indices.size() >= 2) return true;
-    for (const auto& [key, nodes] : generators)
-      if (nodes.size() >= 2) return true;
-    return false;
+/// Whether group g holds the trace of several loop iterations (decision 8): its members were
+/// created in at least two different iterations of a for/while body (Node::iteration), or
+/// read loop-index Params of several iterations (slices X(:, t)).
+bool spans_iterations(const FusionGroup& g) {
+  std::set<uint64_t> its;
+  for (const Node* m : g.members) {
+    if (m->iteration) its.insert(m->iteration);
+    for (const NodeRef& i : m->inputs)
+      if (i->kind == NodeKind::Param && i->role == ParamRole::LoopIndex && i->iteration)
+        its.insert(i->iteration);
+    if (its.size() >= 2) return true;
   }
-};
-
-void trace_marks(const Node* n, TraceMarks& out) {
-  for (const NodeRef& i : n->inputs) {
-    if (i->kind == NodeKind::Param && i->role == ParamRole::LoopIndex)
-      out.loop_indices.insert(i.get());
-    if (i->kind == NodeKind::Generator && (i->gen == GenKind::Rand || i->gen == GenKind::Randn)) {
-      std::vector<int64_t> d(i->dims.begin(), i->dims.end());
-      out.generators[{static_cast<int>(i->gen), static_cast<int>(i->cls), d}].insert(i.get());
-    }
-    if (i->kind == NodeKind::Generator || i->kind == NodeKind::Slice ||
-        i->kind == NodeKind::Transpose)
-      trace_marks(i.get(), out);
-  }
+  return false;
 }
 
 }  // namespace
@@ -114,9 +98,7 @@ void fuse_elementwise(Plan& p) {
   }
   for (FusionGroup& g : p.groups) {
     if (!elementwise_group(g)) continue;
-    TraceMarks marks;
-    for (const Node* m : g.members) trace_marks(m, marks);
-    if (marks.is_loop()) g.kind = FusionKind::Loop;
+    if (spans_iterations(g)) g.kind = FusionKind::Loop;
   }
 }
 
