@@ -3,6 +3,7 @@
 #include "accel/lazy.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <sstream>
@@ -27,6 +28,15 @@ LazyConfig read_config() {
     char* end = nullptr;
     const long long v = std::strtoll(e, &end, 10);
     if (end != e && v >= 1) c.min_numel = v;
+  }
+  // Graph limits (experiments and tuning): MATFUSE_LAZY_NODES, MATFUSE_LAZY_DEPTH.
+  for (auto [name, field] : {std::pair{"MATFUSE_LAZY_NODES", &c.node_limit},
+                             std::pair{"MATFUSE_LAZY_DEPTH", &c.depth_limit}}) {
+    if (const char* e = std::getenv(name)) {
+      char* end = nullptr;
+      const long v = std::strtol(e, &end, 10);
+      if (end != e && v >= 4 && v <= 1 << 16) *field = static_cast<int>(v);
+    }
   }
   return c;
 }
@@ -126,6 +136,64 @@ void graph_size(const Node* root, int limit, int& count, int& depth) {
   for (auto& [n, v] : d) depth = std::max(depth, v);
 }
 
+// ---- incremental limit check ----------------------------------------------------------------
+// check_limits runs on every captured value; walking the whole pending graph each time made a
+// loop trace of k nodes cost O(k^2) (most of the host time of RNG loop workloads). The memo keeps,
+// per recently checked node, an upper bound `ub` of its computed-node count (1 + the bounds of
+// its distinct inputs; exact after a walk) and its exact depth, so a fresh node costs O(inputs).
+// Only when the bound passes the limit (sharing inflates sums) is the exact walk done, so the
+// decisions are exactly those of graph_size. Counts and depths only change when nodes are
+// materialised, which force_nodes announces by bumping g_force_epoch (the memo is then dropped).
+
+std::atomic<uint64_t> g_force_epoch{0};
+
+struct LimitSize {
+  int ub = 0;     ///< >= computed-node count; limit + 1 means "over the limit" (exact)
+  int depth = 0;  ///< exact when ub <= limit
+};
+
+struct LimitMemo {
+  uint64_t epoch = 0;
+  std::unordered_map<const Node*, std::pair<NodeRef, LimitSize>> m;  // NodeRef pins the address
+};
+LimitMemo& limit_memo() {
+  thread_local LimitMemo memo;
+  return memo;
+}
+
+/// Exact size of n by a walk (graph_size), capped at limit + 1.
+LimitSize walked_size(const Node* n, int limit) {
+  int count = 0, depth = 0;
+  graph_size(n, limit, count, depth);
+  return {std::min(count, limit + 1), depth};
+}
+
+LimitSize memo_size(const NodeRef& n, int limit, LimitMemo& memo) {
+  if (n->is_leaf()) return {};
+  if (auto it = memo.m.find(n.get()); it != memo.m.end()) return it->second.second;
+  long long ub = 1;
+  int depth = 0;
+  for (size_t i = 0; i < n->inputs.size(); ++i) {
+    const NodeRef& c = n->inputs[i];
+    bool dup = false;
+    for (size_t j = 0; j < i && !dup; ++j) dup = n->inputs[j].get() == c.get();
+    if (dup || c->is_leaf()) continue;
+    LimitSize s;
+    if (auto it = memo.m.find(c.get()); it != memo.m.end()) {
+      s = it->second.second;
+    } else {
+      s = walked_size(c.get(), limit);
+      memo.m.emplace(c.get(), std::make_pair(c, s));
+    }
+    ub += s.ub;
+    depth = std::max(depth, s.depth);
+  }
+  LimitSize r{static_cast<int>(std::min<long long>(ub, limit + 1)), depth + 1};
+  if (r.ub > limit) r = walked_size(n.get(), limit);
+  memo.m.emplace(n.get(), std::make_pair(n, r));
+  return r;
+}
+
 }  // namespace
 
 LazyConfig& lazy_config() {
@@ -156,10 +224,15 @@ Tensor check_limits(const Tensor& t) {
   if (!t.is_lazy()) return t;
   const NodeRef n = t.node();
   const LazyConfig& c = lazy_config();
-  int count = 0, depth = 0;
-  graph_size(n.get(), c.node_limit, count, depth);
-  if (count > c.node_limit) force_nodes({n}, SinkReason::NodeLimit);
-  else if (depth > c.depth_limit) force_nodes({n}, SinkReason::DepthLimit);
+  LimitMemo& memo = limit_memo();
+  const uint64_t epoch = g_force_epoch.load(std::memory_order_relaxed);
+  if (memo.epoch != epoch || memo.m.size() > 8192) {
+    memo.m.clear();
+    memo.epoch = epoch;
+  }
+  const LimitSize s = memo_size(n, c.node_limit, memo);
+  if (s.ub > c.node_limit) force_nodes({n}, SinkReason::NodeLimit);
+  else if (s.depth > c.depth_limit) force_nodes({n}, SinkReason::DepthLimit);
   else return t;
   return n->tensor;
 }
@@ -170,6 +243,7 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
   for (const NodeRef& r : roots_in)
     if (r->kind != NodeKind::Input && root_set.insert(r.get()).second) roots.push_back(r);
   if (roots.empty()) return;
+  limit_memo().m.clear();  // releases the pinned nodes of this thread's trace
 
   // Pending values sharing a computed node with the roots join them (to a fixpoint).
   std::unordered_set<const Node*> computed;
@@ -212,6 +286,7 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
   if (plan) record_graph(*plan, telemetry().last(), roots, values);
   plan.reset();
   for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);
+  g_force_epoch.fetch_add(1, std::memory_order_relaxed);  // sizes changed: drop limit memos
 }
 
 size_t pending_count() {

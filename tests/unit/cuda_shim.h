@@ -57,6 +57,9 @@ inline float __uint_as_float(unsigned b) {
 }
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __fsqrt_rn(float x) { return sqrtf(x); }
+inline unsigned __umulhi(unsigned a, unsigned b) {
+  return (unsigned)(((unsigned long long)a * b) >> 32);
+}
 inline int atomicCAS(int* p, int expected, int desired) {
   __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
   return expected;

@@ -173,6 +173,7 @@ NodeRef trace(const Tensor& s0, uint64_t base) {
   const int64_t n = s0.numel();
   NodeRef S = input(s0);
   for (int t = 0; t < 16; ++t) {
+    LoopIteration iteration;  // as the interpreter does for each iteration of a loop body
     NodeRef r = randn(s0.dims(), ClassId::Double, 0xABCDEF, base + static_cast<uint64_t>(t * n));
     S = binary(OpId::Mul, S,
                unary(OpId::Exp, binary(OpId::Add, constant(-0.01),

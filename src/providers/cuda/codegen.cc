@@ -288,8 +288,14 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       const std::string fn = std::string(normal ? "mf_randn_" : "mf_rand_") +
                              (in.type == VType::F32 ? "f_ni" : "d_ni");
       if (in.type == VType::Bool) unsupported("logical random numbers");
+      // The element index: an Iota's integer offset itself (its F64 value is that integer,
+      // exact below 2^53), which spares two 64-bit int<->double conversions per call.
+      const Instr& src = (*code)[in.a];
+      std::string idx = val(in.a);
+      if (src.kind == IKind::Iota && src.type == VType::F64)
+        idx = uniform_access(src.access) ? "ab" + std::to_string(src.access) : offset(src.access);
       return decl + fn + "(" + u64(in.slot) + ", " + u64(in.slot2) +
-             " + (unsigned long long)" + val(in.a) + ");\n";
+             " + (unsigned long long)" + idx + ");\n";
     }
     case IKind::Gen: {
       const std::string idx = "(long long)" + val(in.a);

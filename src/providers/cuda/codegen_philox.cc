@@ -16,6 +16,7 @@ R"MFPHILOX(// Philox4x32-10 and the per-element transforms of rand/randn/randi (
 //   - optionally MF_SQRT(x) / MF_SQRTF(x): correctly rounded IEEE square roots. Defaults are
 //     __builtin_sqrt / __builtin_sqrtf (host). The CUDA includer must define them as
 //     __dsqrt_rn(x) / __fsqrt_rn(x) (sqrt is correctly rounded in IEEE 754, so both sides agree).
+//   - optionally MF_MULHILO (below): the 32x32->64-bit product split into words.
 //
 // Bitwise reproducibility rules this text obeys, which the includer must keep:
 //   - Every floating operation is written out explicitly (+ - * / sqrt) in a fixed order. No
@@ -48,6 +49,16 @@ R"MFPHILOX(// Philox4x32-10 and the per-element transforms of rand/randn/randi (
 #ifndef MF_SQRTF
 #define MF_SQRTF(x) __builtin_sqrtf(x)
 #endif
+// MF_MULHILO(a, b, hi, lo): the high and low words of the 64-bit product of two uint32_t. The
+// CUDA includer may define it with __umulhi(a, b) and a * b (the same bits, 32-bit operations).
+#ifndef MF_MULHILO
+#define MF_MULHILO(a, b, hi, lo)                           \
+  do {                                                     \
+    const uint64_t p_ = (uint64_t)(a) * (uint64_t)(b);     \
+    (hi) = (uint32_t)(p_ >> 32);                           \
+    (lo) = (uint32_t)p_;                                   \
+  } while (0)
+#endif
 
 // ---- generator ------------------------------------------------------------------------------
 
@@ -69,10 +80,9 @@ static inline MF_HD void mf_philox4x32_10(uint64_t counter, uint64_t key, uint32
       k0 += 0x9E3779B9u;  // Weyl increments of the key schedule
       k1 += 0xBB67AE85u;
     }
-    uint64_t p0 = (uint64_t)0xD2511F53u * (uint64_t)c0;
-    uint64_t p1 = (uint64_t)0xCD9E8D57u * (uint64_t)c2;
-    uint32_t hi0 = (uint32_t)(p0 >> 32), lo0 = (uint32_t)p0;
-    uint32_t hi1 = (uint32_t)(p1 >> 32), lo1 = (uint32_t)p1;
+    uint32_t hi0, lo0, hi1, lo1;
+    MF_MULHILO(0xD2511F53u, c0, hi0, lo0);
+    MF_MULHILO(0xCD9E8D57u, c2, hi1, lo1);
     c0 = hi1 ^ c1 ^ k0;
     c1 = lo1;
     c2 = hi0 ^ c3 ^ k1;
