@@ -689,6 +689,7 @@ TEST(CudaCodegen, ShimExecutionReportsFaults) {
 std::vector<Case> gbm_cases(int iters) {
   NodeRef S = input(fill(Dims(4099, 1), ClassId::Single, [](int64_t) { return 100.0; }));
   for (int it = 1; it <= iters; ++it) {
+    accel::LoopIteration iteration;  // as the interpreter stamps each loop iteration
     NodeRef z = randn(Dims(4099, 1), ClassId::Single, 0x5eedull, 4099ull * it);
     S = binary(OpId::Mul, S,
                unary(OpId::Exp, binary(OpId::Add, constant(1.19e-4, ClassId::Single),
