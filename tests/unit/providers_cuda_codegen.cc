@@ -301,7 +301,7 @@ TEST(CudaCodegen, PhiloxTextIsTheRuntimeFile) {
   const std::string inc = read_file(kHere / "../../src/runtime/philox.inc");
   ASSERT_FALSE(inc.empty());
   EXPECT_NE(device_prelude().find(inc), std::string::npos)
-      << "regenerate src/providers/cuda/codegen_philox.cc from runtime/philox.inc";
+      << "the device prelude must embed runtime/philox.inc (re-run cmake)";
   EXPECT_NE(device_prelude().find("#define MF_SQRT(x) __dsqrt_rn(x)"), std::string::npos);
 }
 
@@ -309,7 +309,7 @@ TEST(CudaCodegen, MathTextIsTheRuntimeFile) {
   const std::string inc = read_file(kHere / "../../src/runtime/mf_math.inc");
   ASSERT_FALSE(inc.empty());
   EXPECT_NE(device_prelude().find(inc), std::string::npos)
-      << "regenerate src/providers/cuda/codegen_math.cc from runtime/mf_math.inc";
+      << "the device prelude must embed runtime/mf_math.inc (re-run cmake)";
   // The single-precision op functions call the shared text, not CUDA's libdevice.
   EXPECT_NE(device_prelude().find("MF_UN(Sin, sin, mf_sinf)"), std::string::npos);
   EXPECT_NE(device_prelude().find("mf_powf(a, b)"), std::string::npos);

@@ -11,8 +11,8 @@
 
 namespace matfuse::cuda {
 
-extern const char* const kPhiloxText;  // codegen_philox.cc
-extern const char* const kMathText;    // codegen_math.cc
+extern const char* const kPhiloxText;  // generated device_texts.cc (CMakeLists.txt)
+extern const char* const kMathText;    // generated device_texts.cc
 
 namespace {
 
