@@ -20,15 +20,17 @@ namespace matfuse::accel {
 
 /// Throughputs of this machine (units in the names).
 struct Calibration {
+  // Defaults: host figures of a small 2-core machine, device figures measured by `matfuse
+  // calibrate` on an H200 (launch_us includes planning and lowering of one group).
   double host_bandwidth_gbs = 10;       ///< host memory, GB/s (all cores)
-  double host_op_rate_gops = 4;         ///< simple kernel ops per second, G/s (all cores)
-  double host_gemm_gflops = 50;         ///< OpenBLAS sgemm/dgemm
-  double upload_gbs = 20;               ///< host -> device, pageable, GB/s
-  double download_gbs = 20;             ///< device -> host, GB/s
-  double launch_us = 8;                 ///< one kernel launch, microseconds
-  double device_bandwidth_gbs = 3000;   ///< device memory, GB/s
-  double device_op_rate_gops = 20000;   ///< simple kernel ops per second, G/s
-  double device_gemm_gflops = 40000;    ///< cuBLAS fp32/fp64, GFLOP/s
+  double host_op_rate_gops = 8;         ///< simple kernel ops per second, G/s (all cores)
+  double host_gemm_gflops = 60;         ///< OpenBLAS sgemm/dgemm
+  double upload_gbs = 6.5;              ///< host -> device, pageable, GB/s
+  double download_gbs = 14;             ///< device -> host, GB/s
+  double launch_us = 50;                ///< one group on the device, microseconds
+  double device_bandwidth_gbs = 3300;   ///< device memory, GB/s
+  double device_op_rate_gops = 11700;   ///< simple kernel ops per second, G/s
+  double device_gemm_gflops = 49000;    ///< cuBLAS fp32/fp64, GFLOP/s
   bool measured = false;                ///< loaded from a calibration file
   std::string source;                   ///< file read, or "defaults"
 };
