@@ -171,6 +171,11 @@ CacheStats cache_stats() {
   return cache().stats;
 }
 
+void note_memory_hit() {
+  std::lock_guard<std::mutex> l(cache().mu);
+  cache().stats.memory_hits++;
+}
+
 CompileResult compile(Device& dev, const Program& p) {
   Cache& c = cache();
   const DeviceInfo& info = dev.info();

@@ -49,6 +49,9 @@ struct CacheStats {
   double compile_seconds = 0;
 };
 CacheStats cache_stats();
+/// Counts a use of an already loaded program found without compile() (the provider keeps the
+/// loaded program with its rendered source).
+void note_memory_hit();
 /// The disk cache folder ("" when disabled).
 std::string cache_dir();
 /// NVRTC options used for dev (also part of the key).

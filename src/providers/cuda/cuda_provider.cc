@@ -12,14 +12,21 @@
 namespace matfuse::cuda {
 namespace {
 
-/// Rendered programs by kernel canonical text (rendering is deterministic, so one per text).
-const Program& rendered(const accel::Kernel& k, const Target& t) {
+/// A rendered program and, once compiled, its loaded module (the same canonical text always
+/// renders and compiles to the same program, so both are done once per text).
+struct Rendered {
+  Program program;
+  const CompiledProgram* compiled = nullptr;
+};
+
+/// Rendered programs by kernel canonical text.
+Rendered& rendered(const accel::Kernel& k, const Target& t) {
   static std::mutex mu;
-  static auto* programs = new std::unordered_map<std::string, Program>();
+  static auto* programs = new std::unordered_map<std::string, Rendered>();
   std::string text = k.text();
   std::lock_guard<std::mutex> l(mu);
   auto it = programs->find(text);
-  if (it == programs->end()) it = programs->emplace(std::move(text), render(k, t)).first;
+  if (it == programs->end()) it = programs->emplace(std::move(text), Rendered{render(k, t)}).first;
   return it->second;
 }
 
@@ -80,11 +87,19 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   t.cc_minor = info.cc_minor;
   t.sm_count = info.sm_count;
   t.max_threads_per_block = info.max_threads_per_block;
-  const Program& prog = rendered(k, t);
-  const CompileResult cr = compile(dev_, prog);
+  Rendered& r = rendered(k, t);
+  const Program& prog = r.program;
   last_ = {};
-  last_.cache = cr.source;
-  last_.compile_seconds = cr.seconds;
+  if (!r.compiled) {
+    const CompileResult cr = compile(dev_, prog);
+    r.compiled = cr.program;
+    last_.cache = cr.source;
+    last_.compile_seconds = cr.seconds;
+  } else {
+    note_memory_hit();
+    last_.cache = CacheSource::Memory;
+  }
+  const CompiledProgram& compiled = *r.compiled;
   const Api& a = dev_.api();
 
   CUevent ev0 = nullptr, ev1 = nullptr;
@@ -141,7 +156,7 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   for (size_t i = 0; i < prog.launches.size(); ++i) {
     const Launch& l = prog.launches[i];
     if (l.grid_x == 0 || l.grid_y == 0 || l.grid_z == 0) continue;
-    dev_.check(a.cuLaunchKernel(cr.program->functions[i], l.grid_x, l.grid_y, l.grid_z, l.block_x,
+    dev_.check(a.cuLaunchKernel(compiled.functions[i], l.grid_x, l.grid_y, l.grid_z, l.block_x,
                                 l.block_y, l.block_z, l.shared_bytes, dev_.stream(),
                                 params.data(), nullptr),
                "cuLaunchKernel");
