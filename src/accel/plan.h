@@ -15,6 +15,7 @@
 // computes outputs and sources and orders the groups so that producers run first.
 #pragma once
 
+#include <climits>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -42,7 +43,7 @@ struct NodeInfo {
   int topo = 0;                    ///< position in Plan::order
   bool root = false;
   bool materialise = false;  ///< generator/movement node written to memory (see above)
-  int group = -1;
+  int group = -1;  ///< during the passes possibly a group since merged away: use Plan::group_of
 };
 
 struct FusionGroup {
@@ -52,6 +53,14 @@ struct FusionGroup {
   std::vector<const Node*> sources;  ///< materialised nodes read (Inputs, other groups' outputs)
   const Node* anchor = nullptr;      ///< the reduction or matrix product the group grew from
   bool alive = true;                 ///< false after being merged into another group
+  // Planner bookkeeping, kept up to date by Plan::assign / Plan::merge_groups (finalize()
+  // renumbers the edges with the groups):
+  const Node* lead = nullptr;  ///< first member assigned (merges keep it; its rejection text)
+  mutable int merged_into = -1;  ///< after merge_groups(into, this): into (union-find link)
+  int topo_lo = INT_MAX;  ///< smallest NodeInfo::topo of a member
+  int topo_hi = -1;       ///< largest NodeInfo::topo of a member
+  std::vector<int> deps;  ///< groups this group reads directly (the set deps_of computes)
+  std::vector<int> rdeps; ///< groups that read this group directly
 };
 
 struct Plan {
@@ -62,13 +71,17 @@ struct Plan {
 
   NodeInfo& at(const Node* n) { return info.at(n); }
   const NodeInfo& at(const Node* n) const { return info.at(n); }
-  int group_of(const Node* n) const { return info.at(n).group; }
+  /// Group computing n (-1: none), resolving groups merged away.
+  int group_of(const Node* n) const { return resolve(info.at(n).group); }
+  /// g, or the live group it was merged into.
+  int resolve(int g) const;
 
   /// Creates an empty group; returns its index.
   int new_group(FusionKind kind, const Node* anchor = nullptr);
   /// Adds n to group g (n must be unassigned).
   void assign(const Node* n, int g);
-  /// Moves every member of `from` into `into`.
+  /// Moves every member of `from` into `into` (the members' NodeInfo::group is left naming
+  /// `from`; group_of resolves it). Members are in no particular order until finalize().
   void merge_groups(int into, int from);
 
   /// Whether group a reads (transitively) a value of group b (a != b).
@@ -84,7 +97,21 @@ struct Plan {
   void finalize();
   /// Text of the groups (MATFUSE_DUMP).
   std::string str() const;
+
+  // Scratch of the graph walks in can_join (visit stamps indexed by NodeInfo::topo).
+  mutable std::vector<uint32_t> walk_mark;
+  mutable uint32_t walk_epoch = 0;
+  mutable std::vector<uint32_t> group_mark;  ///< the same for group searches (by group index)
+  mutable uint32_t group_epoch = 0;
 };
+
+/// Planner cost (decision 8 traces): the acyclicity checks use group dependency sets kept up to
+/// date on assign/merge and prune node walks by the groups' topological bounds, so planning a
+/// loop trace is near-linear in its size. With reference planning on (this thread, or
+/// MATFUSE_PLAN_REFERENCE=1) they walk the graph from scratch as the first planner did
+/// (quadratic); both give identical plans (tests compare them).
+void set_reference_planning(bool on);
+bool reference_planning();
 
 /// Whether the planner computes n in a group (Elementwise, Cast, Reduce, MatMul, or a
 /// materialised generator/movement node).

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "accel/eager.h"
 #include "accel/evaluate.h"
@@ -221,6 +222,105 @@ TEST(AccelPlanner, IndependentWorkDoesNotFuseAcrossAReductionCycle) {
   ASSERT_EQ(p.groups.size(), 2u) << p.str();
   EXPECT_EQ(kinds(p), (std::vector<std::string>{"reduction", "elementwise"}));
   expect_fused_equals_eager(roots);
+}
+
+// ---- planner cost on loop traces (issue 4) ---------------------------------------------------
+
+/// W4 (EMA) trace of `steps` iterations: y = a*X(:,t) + (1-a)*y over single columns.
+NodeRef ema_trace(const NodeRef& X, int steps) {
+  const int64_t c = X->dims[0];
+  NodeRef y = zeros(Dims(c, 1), ClassId::Single);
+  NodeRef a = constant(0.01, ClassId::Single), b = constant(0.99, ClassId::Single);
+  for (int t = 1; t <= steps; ++t) {
+    LoopIteration iteration;
+    NodeRef xt = slice(X, {constant(1), param(t, ParamRole::LoopIndex)}, {1, 1}, {c, 1});
+    y = binary(OpId::Add, binary(OpId::Mul, a, xt), binary(OpId::Mul, b, y));
+  }
+  return y;
+}
+
+/// W3 (GBM) trace; with `means`, a running mean every 8 steps (reduction groups, merges).
+std::vector<NodeRef> gbm_trace(const Tensor& s0, int steps, bool means) {
+  NodeRef S = input(s0);
+  NodeRef acc = constant(0);
+  for (int t = 0; t < steps; ++t) {
+    LoopIteration iteration;
+    NodeRef r = randn(s0.dims(), ClassId::Double, 77, static_cast<uint64_t>(t) * 64);
+    S = binary(OpId::Mul, S, unary(OpId::Exp, binary(OpId::Add, constant(-0.01),
+                                                     binary(OpId::Mul, constant(0.2), r))));
+    if (means && t % 8 == 7) acc = binary(OpId::Add, acc, reduce(ReduceKind::Mean, S, {0}));
+  }
+  return {S, acc};
+}
+
+/// Groups of a plan as text (kind, members, outputs, sources by serial) for comparisons.
+std::string plan_signature(const Plan& p) {
+  std::string s;
+  auto list = [&](const std::vector<const Node*>& v) {
+    for (const Node* n : v) s += " %" + std::to_string(n->serial);
+  };
+  for (const FusionGroup& g : p.groups) {
+    s += std::string(fusion_kind_name(g.kind)) + ":";
+    list(g.members);
+    s += " |";
+    list(g.outputs);
+    s += " |";
+    list(g.sources);
+    s += "\n";
+  }
+  return s;
+}
+
+/// Plans roots with the maintained-edge planner and with the reference graph walks; returns
+/// both plans' signatures and the fast planner's best time over `reps` runs (seconds).
+struct Planned {
+  std::string fast, reference;
+  std::vector<std::string> fast_log, reference_log;
+  size_t groups = 0;
+  double seconds = 0;
+};
+Planned plan_both(const std::vector<NodeRef>& roots, int reps, bool reference = true) {
+  Planned r;
+  r.seconds = 1e30;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Plan p = plan_fusion(roots);
+    r.seconds = std::min(
+        r.seconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    r.fast = plan_signature(p);
+    r.groups = p.groups.size();
+  }
+  r.fast_log = rejection_log();
+  if (!reference) return r;
+  set_reference_planning(true);
+  Plan q = plan_fusion(roots);
+  set_reference_planning(false);
+  r.reference = plan_signature(q);
+  r.reference_log = rejection_log();
+  return r;
+}
+
+TEST(AccelPlanner, LoopTracePlansMatchTheReferenceWalks) {
+  NodeRef X = input(random_tensor(Dims(50, 512), ClassId::Single, 21));
+  for (int steps : {64, 512}) {
+    Planned e = plan_both({ema_trace(X, steps)}, 1);
+    EXPECT_EQ(e.fast, e.reference) << steps;
+    EXPECT_EQ(e.fast_log, e.reference_log);
+    EXPECT_EQ(e.groups, 1u);  // the whole trace is one loop kernel
+    EXPECT_EQ(e.fast.rfind("loop:", 0), 0u);
+    for (bool means : {false, true}) {
+      Planned g = plan_both(
+          gbm_trace(random_tensor(Dims(40, 1), ClassId::Double, 22, 1, 2), steps, means), 1);
+      EXPECT_EQ(g.fast, g.reference) << steps;
+      EXPECT_EQ(g.fast_log, g.reference_log);
+      // Without means: one loop kernel. With them: the S chain is the means' prologue, written
+      // from the reduction pass (the running sums are its epilogue).
+      if (!means) {
+        EXPECT_EQ(g.groups, 1u);
+      }
+      EXPECT_EQ(g.fast.rfind(means ? "reduction:" : "loop:", 0), 0u);
+    }
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Pass fuse_elementwise: maximal elementwise regions (see passes.h).
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 #include "accel/passes/passes.h"
 
@@ -8,7 +9,7 @@ namespace matfuse::accel {
 namespace {
 
 bool elementwise_group(const FusionGroup& g) {
-  return g.alive && (g.kind == FusionKind::Elementwise || g.kind == FusionKind::Loop) &&
+  return g.alive && g.lead && (g.kind == FusionKind::Elementwise || g.kind == FusionKind::Loop) &&
          g.anchor == nullptr;
 }
 
@@ -47,11 +48,11 @@ void fuse_elementwise(Plan& p) {
                                                                " group"));
         continue;
       }
-      if (G.members.front()->dims != c->dims) {
+      if (G.lead->dims != c->dims) {
         note_rejection(c, Decision::no("elementwise.space",
                                        "iteration space " + c->dims.str() +
                                            " differs from producer's " +
-                                           G.members.front()->dims.str()));
+                                           G.lead->dims.str()));
         continue;
       }
       if (std::find(candidates.begin(), candidates.end(), g) == candidates.end())
@@ -76,24 +77,37 @@ void fuse_elementwise(Plan& p) {
     }
   }
   // Sibling regions: same iteration space and a common source read once for both.
-  for (size_t g = 0; g < p.groups.size(); ++g) {
+  std::vector<int> live;  // no group becomes elementwise below; merged ones are skipped
+  for (size_t g = 0; g < p.groups.size(); ++g)
+    if (elementwise_group(p.groups[g])) live.push_back(static_cast<int>(g));
+  std::vector<const Node*> tmp;
+  for (size_t i = 0; i < live.size(); ++i) {
+    const int g = live[i];
     if (!elementwise_group(p.groups[g])) continue;
-    for (size_t h = g + 1; h < p.groups.size(); ++h) {
-      if (!elementwise_group(p.groups[h]) ||
-          p.groups[h].members.front()->dims != p.groups[g].members.front()->dims)
+    std::unordered_set<const Node*> reads_g;  // reads of g's members, grown with each merge
+    bool have_reads = false;
+    for (size_t j = i + 1; j < live.size(); ++j) {
+      const int h = live[j];
+      if (!elementwise_group(p.groups[h]) || p.groups[h].lead->dims != p.groups[g].lead->dims)
         continue;
-      std::set<const Node*> reads_g;
-      std::vector<const Node*> tmp;
-      for (const Node* m : p.groups[g].members) p.reads_of(m, tmp);
-      reads_g.insert(tmp.begin(), tmp.end());
+      if (!have_reads) {
+        tmp.clear();
+        for (const Node* m : p.groups[g].members) p.reads_of(m, tmp);
+        reads_g.insert(tmp.begin(), tmp.end());
+        have_reads = true;
+      }
       tmp.clear();
       for (const Node* m : p.groups[h].members) p.reads_of(m, tmp);
       bool shared = false;
-      for (const Node* r : tmp) shared |= reads_g.count(r) > 0 && p.group_of(r) != static_cast<int>(g);
+      for (const Node* r : tmp) shared |= reads_g.count(r) > 0 && p.group_of(r) != g;
       if (!shared) continue;
-      Decision d = p.can_merge(static_cast<int>(g), static_cast<int>(h));
-      if (d) p.merge_groups(static_cast<int>(g), static_cast<int>(h));
-      else note_rejection(p.groups[h].members.front(), d);
+      Decision d = p.can_merge(g, h);
+      if (d) {
+        p.merge_groups(g, h);
+        reads_g.insert(tmp.begin(), tmp.end());
+      } else {
+        note_rejection(p.groups[h].lead, d);
+      }
     }
   }
   for (FusionGroup& g : p.groups) {

@@ -95,7 +95,7 @@ void fuse_reduction(Plan& p) {
       std::vector<const Node*> rd;
       readers(p, n, rd);
       bool inside = !rd.empty() && !p.at(n).root;
-      for (const Node* u : rd) inside &= p.at(u).group == g.group;
+      for (const Node* u : rd) inside &= p.group_of(u) == g.group;
       if (!inside) {
         // Also needed outside (a root, or a consumer elsewhere): the reduction kernel writes it
         // from its body in the same pass (KOutput::in_body), when the groups stay acyclic.
@@ -117,7 +117,7 @@ void fuse_reduction(Plan& p) {
       if (!elementwise_like(n) || p.at(n).group >= 0 || n->dims != in_dims) continue;
       bool reads_prologue = false, reads_tail = false;
       for (const NodeRef& i : n->inputs) {
-        if (p.at(i.get()).group != g.group) continue;
+        if (p.group_of(i.get()) != g.group) continue;
         if (i->kind == NodeKind::Reduce) reads_tail = true;
         else reads_prologue = true;
       }
@@ -143,7 +143,7 @@ void fuse_reduction(Plan& p) {
       bool uses_tail = false, uses_prologue = false;
       for (const NodeRef& i : n->inputs) {
         if (tail.count(i.get())) uses_tail = true;
-        else if (p.at(i.get()).group == g.group) uses_prologue = true;
+        else if (p.group_of(i.get()) == g.group) uses_prologue = true;
       }
       if (!uses_tail) continue;
       if (uses_prologue) {

@@ -12,7 +12,8 @@ std::string verify_plan(const Plan& p, bool final) {
     if (!computed && ni.group >= 0) return "inlined node in a group: " + n->str();
     if (computed && ni.group < 0 && final) return "computed node without group: " + n->str();
     if (ni.group >= static_cast<int>(p.groups.size())) return "bad group index: " + n->str();
-    if (ni.group >= 0 && !p.groups[ni.group].alive) return "node in a dead group: " + n->str();
+    const int g = p.group_of(n);
+    if (g >= 0 && !p.groups[g].alive) return "node in a dead group: " + n->str();
     if (n->kind == NodeKind::Generator && ni.group >= 0 && !ni.materialise)
       return "generator stored without being materialised: " + n->str();
   }
@@ -22,7 +23,7 @@ std::string verify_plan(const Plan& p, bool final) {
     std::unordered_set<const Node*> seen;
     for (const Node* m : G.members) {
       if (!seen.insert(m).second) return "node twice in group " + std::to_string(g);
-      if (p.at(m).group != static_cast<int>(g)) return "membership mismatch: " + m->str();
+      if (p.group_of(m) != static_cast<int>(g)) return "membership mismatch: " + m->str();
       if ((G.kind == FusionKind::Elementwise || G.kind == FusionKind::Loop) &&
           m->dims != G.members.front()->dims)
         return "elementwise group with two iteration spaces: " + m->str();
