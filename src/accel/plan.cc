@@ -281,6 +281,19 @@ struct Walk {
   }
 };
 
+/// Runs walk a (from n, looking for a member of group g) and walk b (from g's members, looking
+/// for n) one step each in turn; true when either finds its target, false when either ends.
+bool meet(const Plan& p, Walk& a, Walk& b, const Node* n, int g) {
+  for (;;) {
+    const Node* x = a.step();
+    if (!x) return false;
+    if (p.group_of(x) == g) return true;
+    const Node* y = b.step();
+    if (y == n) return true;
+    if (!y) return false;
+  }
+}
+
 /// upstream_in_group_reference by a bidirectional search: upwards from n, stopping below the
 /// group's first member (along an edge the topological position grows), and downwards from the
 /// group's members up to n, one node each in turn; the first walk to decide answers, so the
@@ -297,14 +310,7 @@ bool upstream_in_group(const Plan& p, const Node* n, int g) {
   for (const NodeRef& i : n->inputs) inputs.push_back(i.get());
   Walk a{p, true, G.topo_lo, tn - 1, marks, stamp, inputs, 0, {}};
   Walk b{p, false, G.topo_lo, tn, marks + p.order.size(), stamp, G.members, 0, {}};
-  for (;;) {
-    const Node* x = a.step();
-    if (!x) return false;
-    if (p.group_of(x) == g) return true;
-    const Node* y = b.step();
-    if (y == n) return true;
-    if (!y) return false;
-  }
+  return meet(p, a, b, n, g);
 }
 
 /// downstream_in_group_reference by the same bidirectional search (downwards from n, upwards
@@ -319,14 +325,7 @@ bool downstream_in_group(const Plan& p, const Node* n, int g) {
   const Node* start[1] = {n};
   Walk a{p, false, tn, G.topo_hi, marks, stamp, start, 0, {}};
   Walk b{p, true, tn, G.topo_hi, marks + p.order.size(), stamp, G.members, 0, {}};
-  for (;;) {
-    const Node* x = a.step();
-    if (!x) return false;
-    if (p.group_of(x) == g) return true;
-    const Node* y = b.step();
-    if (y == n) return true;
-    if (!y) return false;
-  }
+  return meet(p, a, b, n, g);
 }
 
 Decision can_merge_reference(const Plan& p, int g1, int g2) {
