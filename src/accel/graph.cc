@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "builtins/reduce_layout.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {
@@ -263,24 +264,15 @@ NodeRef cast(const NodeRef& a, ClassId cls) {
 
 NodeRef reduce(ReduceKind kind, const NodeRef& x, const std::vector<int>& dims, bool omitnan,
                ReduceOut out) {
-  std::vector<int> sorted = dims;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i) {
-    if (sorted[i] < 0)
-      throw_error("MATLAB:getdimarg:invalidDim",
-                  "Dimension argument must be a positive integer scalar within indexing range.");
-    if (i > 0 && sorted[i] == sorted[i - 1])
-      throw_error("MATLAB:getdimarg:vecdimsMustBeUniquePositiveIntegers",
-                  "Vector of dimensions must contain unique positive integers.");
-  }
+  const std::vector<int> sorted = reduce_detail::sorted_reduce_dims(dims);
   const ClassId c = x->cls;
   ClassId rc = c;
   switch (kind) {
     case ReduceKind::Sum:
     case ReduceKind::Prod:
-      if (out == ReduceOut::Double) rc = ClassId::Double;
-      else if (c == ClassId::Double || c == ClassId::Single || (is_integer_class(c) && out == ReduceOut::Native)) rc = c;
-      else rc = out == ReduceOut::Native ? c : ClassId::Double;
+      // The eager rule itself (ReduceOut and builtins' OutType list the same options in the
+      // same order).
+      rc = reduce_detail::sum_result_class(c, static_cast<int>(out));
       break;
     case ReduceKind::Mean:
       if (out == ReduceOut::Native && (c == ClassId::Logical || c == ClassId::Char))

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "accel/capture.h"
+#include "builtins/data_util.h"
 #include "builtins/reduce_layout.h"
 #include "builtins/registry.h"
 #include "runtime/scalar_ops.h"
@@ -46,23 +47,6 @@ enum Allow : unsigned { kOutType = 1, kNan = 2, kDirection = 4, kLinear = 8 };
               "integers, or 'all'.");
 }
 
-std::vector<int> dims_from(const Value& v) {
-  if (!v.is_tensor() || v.is_char() || v.is_empty()) bad_dim();
-  Tensor t = v.tensor();
-  if (t.is_complex() || !t.dims().is_vector()) bad_dim();
-  std::vector<int> out;
-  for (int64_t i = 0; i < t.numel(); ++i) {
-    double d = t.get_double(i);
-    if (!(d >= 1) || d != std::floor(d)) bad_dim();
-    int k = d > 1000 ? 1000 + static_cast<int>(i) : static_cast<int>(d) - 1;
-    if (std::find(out.begin(), out.end(), k) != out.end())
-      throw_error("MATLAB:getdimarg:vecdimsMustBeUniquePositiveIntegers",
-                  "Vector of dimensions must contain unique positive integers.");
-    out.push_back(k);
-  }
-  return out;
-}
-
 RedArgs parse(Args args, size_t start, unsigned allow, const char* fname) {
   RedArgs r;
   for (size_t i = start; i < args.size(); ++i) {
@@ -88,7 +72,7 @@ RedArgs parse(Args args, size_t start, unsigned allow, const char* fname) {
       throw_error("MATLAB:invalidOption", "Invalid option '%s' for %s.", s.c_str(), fname);
     }
     if (i != start || r.has_dim) bad_dim();
-    r.dims = dims_from(a);
+    r.dims = data::vecdim_arg(a);
     r.has_dim = true;
   }
   return r;

@@ -38,11 +38,7 @@ Tensor permute_tensor(const Tensor& x, const std::vector<int>& order) {
   return out.reshaped(nd2.normalize());
 }
 
-Layout make_layout(const Tensor& x, const std::vector<int>& dims) {
-  Layout L;
-  const Dims& d = x.dims();
-  int nd = d.ndims();
-  std::vector<bool> red(nd, false);
+std::vector<int> sorted_reduce_dims(const std::vector<int>& dims) {
   std::vector<int> sorted = dims;
   std::sort(sorted.begin(), sorted.end());
   for (size_t i = 0; i < sorted.size(); ++i) {
@@ -52,8 +48,17 @@ Layout make_layout(const Tensor& x, const std::vector<int>& dims) {
     if (i > 0 && sorted[i] == sorted[i - 1])
       throw_error("MATLAB:getdimarg:vecdimsMustBeUniquePositiveIntegers",
                   "Vector of dimensions must contain unique positive integers.");
-    if (sorted[i] < nd) red[sorted[i]] = true;
   }
+  return sorted;
+}
+
+Layout make_layout(const Tensor& x, const std::vector<int>& dims) {
+  Layout L;
+  const Dims& d = x.dims();
+  int nd = d.ndims();
+  std::vector<bool> red(nd, false);
+  for (int k : sorted_reduce_dims(dims))
+    if (k < nd) red[k] = true;
   L.out = d;
   for (int k = 0; k < nd; ++k)
     if (red[k]) L.out.set(k, 1);

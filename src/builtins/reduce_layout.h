@@ -19,6 +19,11 @@ struct Layout {
   Dims out;         ///< result dims (reduced dims set to 1)
 };
 
+/// dims (0-based, any order) sorted ascending; raises MATLAB:getdimarg:invalidDim for a negative
+/// one and MATLAB:getdimarg:vecdimsMustBeUniquePositiveIntegers for duplicates. Shared by the
+/// eager reductions and the acceleration graph, so both raise the same errors.
+std::vector<int> sorted_reduce_dims(const std::vector<int>& dims);
+
 /// Builds the layout; dims are 0-based, any order, may exceed ndims.
 /// Throws MATLAB:getdimarg:vecdimsMustBeUniquePositiveIntegers on duplicates.
 Layout make_layout(const Tensor& x, const std::vector<int>& dims);
