@@ -29,52 +29,43 @@ namespace {
 
 bool float_class(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
 
-/// rand(sz..., 'double'|'single'|'like', p): uniform on the open interval (0, 1).
-Outputs bi_rand(CallContext& ctx, Args args, int nargout) {
+/// rand / randn (normal = true) of sz..., 'double'|'single'|'like', p: uniform on the open
+/// interval (0, 1), or standard normal (Box-Muller of philox.inc). Element i uses counter
+/// offset + i of the session's stream, lazily (a generator node) or eagerly, with the same bits.
+Outputs random_array(CallContext& ctx, Args args, int nargout, bool normal) {
   check_nargout(nargout, 1);
-  SizeClassArgs a = parse_size_class(args, "rand", ClassId::Double, float_class);
-  if (accel::capture_generator(a.dims.numel(), a.cls)) {
-    // Lazy generator: the same counters as the eager path (element i uses offset + i).
-    RngState& st = ctx.session().rng;
-    const uint64_t off = st.take(static_cast<uint64_t>(a.dims.numel()));
-    return {Value(accel::lazy_generator(accel::rand(a.dims, a.cls, st.key, off)))};
+  SizeClassArgs a = parse_size_class(args, normal ? "randn" : "rand", ClassId::Double, float_class);
+  RngState& st = ctx.session().rng;
+  const int64_t n = a.dims.numel();
+  if (accel::capture_generator(n, a.cls)) {
+    const uint64_t off = st.take(static_cast<uint64_t>(n));
+    const accel::NodeRef g = normal ? accel::randn(a.dims, a.cls, st.key, off)
+                                    : accel::rand(a.dims, a.cls, st.key, off);
+    return {Value(accel::lazy_generator(g))};
   }
   Tensor t = Tensor::uninit(a.cls, a.dims);
-  const int64_t n = t.numel();
-  RngState& st = ctx.session().rng;
   const uint64_t off = st.take(static_cast<uint64_t>(n));
   if (a.cls == ClassId::Single) {
     float* d = n ? t.mutable_data<float>() : nullptr;
-    for (int64_t i = 0; i < n; ++i) d[i] = mf_rand_f(st.key, off + static_cast<uint64_t>(i));
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t c = off + static_cast<uint64_t>(i);
+      d[i] = normal ? mf_randn_f(st.key, c) : mf_rand_f(st.key, c);
+    }
   } else {
     double* d = n ? t.mutable_data<double>() : nullptr;
-    for (int64_t i = 0; i < n; ++i) d[i] = mf_rand_d(st.key, off + static_cast<uint64_t>(i));
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t c = off + static_cast<uint64_t>(i);
+      d[i] = normal ? mf_randn_d(st.key, c) : mf_rand_d(st.key, c);
+    }
   }
   return {Value(std::move(t))};
 }
 
-/// randn(sz..., 'double'|'single'|'like', p): standard normal (Box-Muller, philox.inc).
+Outputs bi_rand(CallContext& ctx, Args args, int nargout) {
+  return random_array(ctx, args, nargout, false);
+}
 Outputs bi_randn(CallContext& ctx, Args args, int nargout) {
-  check_nargout(nargout, 1);
-  SizeClassArgs a = parse_size_class(args, "randn", ClassId::Double, float_class);
-  if (accel::capture_generator(a.dims.numel(), a.cls)) {
-    // Lazy generator: the same counters as the eager path (element i uses offset + i).
-    RngState& st = ctx.session().rng;
-    const uint64_t off = st.take(static_cast<uint64_t>(a.dims.numel()));
-    return {Value(accel::lazy_generator(accel::randn(a.dims, a.cls, st.key, off)))};
-  }
-  Tensor t = Tensor::uninit(a.cls, a.dims);
-  const int64_t n = t.numel();
-  RngState& st = ctx.session().rng;
-  const uint64_t off = st.take(static_cast<uint64_t>(n));
-  if (a.cls == ClassId::Single) {
-    float* d = n ? t.mutable_data<float>() : nullptr;
-    for (int64_t i = 0; i < n; ++i) d[i] = mf_randn_f(st.key, off + static_cast<uint64_t>(i));
-  } else {
-    double* d = n ? t.mutable_data<double>() : nullptr;
-    for (int64_t i = 0; i < n; ++i) d[i] = mf_randn_d(st.key, off + static_cast<uint64_t>(i));
-  }
-  return {Value(std::move(t))};
+  return random_array(ctx, args, nargout, true);
 }
 
 [[noreturn]] void bad_limits() {
