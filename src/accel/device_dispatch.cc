@@ -31,7 +31,7 @@ bool device_available() {
   return device_mode() != DeviceMode::Cpu && cuda::cuda_provider() != nullptr;
 }
 
-bool try_device(const LoweredGroup& lg, const std::vector<Tensor>& inputs,
+bool try_device(const LoweredGroup& lg, const std::string& text, const std::vector<Tensor>& inputs,
                 const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
                 GroupRecord& rec, bool* faulted) {
   *faulted = false;
@@ -73,6 +73,7 @@ bool try_device(const LoweredGroup& lg, const std::vector<Tensor>& inputs,
       args.outputs.push_back(outs.back().storage()->device()->device_ptr());
     }
     for (const Node* n : lg.param_nodes) args.params.push_back({n->value, n->bits});
+    args.text = &text;
     cp->set_timing(g_timing.load());
     const RunResult rr = cp->run(lg.kernel, args);
     const cuda::LaunchRecord& lr = cp->last();

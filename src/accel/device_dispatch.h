@@ -20,7 +20,8 @@ namespace matfuse::accel {
 
 /// See the file comment. inputs[i] is the value of lg.input_nodes[i]; `download_outputs` marks
 /// outputs a host sink reads right away (costed as a download).
-bool try_device(const LoweredGroup& lg, const std::vector<Tensor>& inputs,
+/// `text` is lg.kernel.text(), computed once by the caller.
+bool try_device(const LoweredGroup& lg, const std::string& text, const std::vector<Tensor>& inputs,
                 const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
                 GroupRecord& rec, bool* faulted);
 

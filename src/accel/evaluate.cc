@@ -92,7 +92,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
       bool faulted = false;
       gr.kernel_key = std::hash<std::string>{}(text);
       gr.elements = lg->kernel.elements();
-      if (try_device(*lg, dev_inputs, to_host, dev_outputs, gr, &faulted)) {
+      if (try_device(*lg, text, dev_inputs, to_host, dev_outputs, gr, &faulted)) {
         gr.cache_hit = seen_before(gr.kernel_key);
         if (faulted) {
           why = gr.fallback;

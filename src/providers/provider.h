@@ -25,6 +25,9 @@ struct KernelArgs {
   std::vector<const void*> inputs;
   std::vector<ParamValue> params;
   std::vector<void*> outputs;
+  /// The kernel's canonical text (Kernel::text()) when the caller already computed it, so a
+  /// provider that caches by text does not build it again; null otherwise.
+  const std::string* text = nullptr;
 };
 
 /// ok false: the kernel faulted (`fault` says why: a value left the real domain, NaN to logical);

@@ -20,13 +20,14 @@ struct Rendered {
 };
 
 /// Rendered programs by kernel canonical text.
-Rendered& rendered(const accel::Kernel& k, const Target& t) {
+Rendered& rendered(const accel::Kernel& k, const std::string* known_text, const Target& t) {
   static std::mutex mu;
   static auto* programs = new std::unordered_map<std::string, Rendered>();
-  std::string text = k.text();
+  std::string computed;
+  const std::string& text = known_text ? *known_text : (computed = k.text());
   std::lock_guard<std::mutex> l(mu);
   auto it = programs->find(text);
-  if (it == programs->end()) it = programs->emplace(std::move(text), Rendered{render(k, t)}).first;
+  if (it == programs->end()) it = programs->emplace(text, Rendered{render(k, t)}).first;
   return it->second;
 }
 
@@ -87,7 +88,7 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   t.cc_minor = info.cc_minor;
   t.sm_count = info.sm_count;
   t.max_threads_per_block = info.max_threads_per_block;
-  Rendered& r = rendered(k, t);
+  Rendered& r = rendered(k, args.text, t);
   const Program& prog = r.program;
   last_ = {};
   if (!r.compiled) {
