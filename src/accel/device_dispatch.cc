@@ -60,6 +60,21 @@ bool try_device(const LoweredGroup& lg, const std::string& text, const std::vect
   rec.est_device_seconds = pl.device_seconds;
   if (!pl.device) return false;
 
+  std::vector<ParamValue> params;
+  for (const Node* n : lg.param_nodes) params.push_back({n->value, n->bits});
+  std::vector<OutputSpec> specs;
+  for (const Node* n : lg.output_nodes) specs.push_back({n->cls, n->dims});
+  return run_on_device(lg.kernel, text, inputs, specs, params, outputs, rec, faulted);
+}
+
+bool run_on_device(const Kernel& kernel, const std::string& text,
+                   const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& out_specs,
+                   const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
+                   GroupRecord& rec, bool* faulted) {
+  *faulted = false;
+  outputs.clear();
+  cuda::CudaProvider* cp = device_mode() == DeviceMode::Cpu ? nullptr : cuda::cuda_provider();
+  if (!cp) return false;
   cuda::Device& dev = cp->device();
   try {
     KernelArgs args;
@@ -68,14 +83,14 @@ bool try_device(const LoweredGroup& lg, const std::string& text, const std::vect
       args.inputs.push_back(reinterpret_cast<const void*>(cuda::device_pointer(dev, t)));
     rec.upload_bytes = dev.stats().upload_bytes - up0;
     std::vector<Tensor> outs;
-    for (const Node* n : lg.output_nodes) {
-      outs.push_back(cuda::device_tensor(dev, n->cls, n->dims));
+    for (const OutputSpec& o : out_specs) {
+      outs.push_back(cuda::device_tensor(dev, o.cls, o.dims));
       args.outputs.push_back(outs.back().storage()->device()->device_ptr());
     }
-    for (const Node* n : lg.param_nodes) args.params.push_back({n->value, n->bits});
+    args.params = params;
     args.text = &text;
     cp->set_timing(g_timing.load());
-    const RunResult rr = cp->run(lg.kernel, args);
+    const RunResult rr = cp->run(kernel, args);
     const cuda::LaunchRecord& lr = cp->last();
     rec.device_seconds = lr.device_seconds;
     rec.compile_seconds = lr.compile_seconds;

@@ -14,6 +14,7 @@
 
 #include "accel/lower.h"
 #include "accel/telemetry.h"
+#include "providers/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {
@@ -24,6 +25,20 @@ namespace matfuse::accel {
 bool try_device(const LoweredGroup& lg, const std::string& text, const std::vector<Tensor>& inputs,
                 const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
                 GroupRecord& rec, bool* faulted);
+
+/// Class and size of one kernel output.
+struct OutputSpec {
+  ClassId cls;
+  Dims dims;
+};
+
+/// Runs `kernel` on the CUDA provider without costing it (try_device after placement; loop
+/// replay): uploads inputs that are not resident, allocates device outputs, fills the device
+/// fields of rec. Same results as try_device; false when there is no device or it failed.
+bool run_on_device(const Kernel& kernel, const std::string& text,
+                   const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& out_specs,
+                   const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
+                   GroupRecord& rec, bool* faulted);
 
 /// Enables CUDA-event timing of device kernels (--profile, --trace).
 void set_device_timing(bool on);

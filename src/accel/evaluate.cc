@@ -13,6 +13,7 @@
 #include "accel/eager.h"
 #include "accel/lower.h"
 #include "accel/pipeline.h"
+#include "accel/replay.h"
 #include "providers/host/host_provider.h"
 #include "runtime/error.h"
 
@@ -51,9 +52,34 @@ const Tensor& eager_value(const Node* n, Values& values) {
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
+/// Hands a group that ran as one kernel to the loop-replay recorder, when one is armed.
+void record_chunk(const LoweredGroup& lg, const std::string& text, const std::string& kind,
+                  bool device, const std::vector<Tensor>& inputs,
+                  const std::vector<Tensor>& outputs) {
+  ChunkRecorder* cr = active_chunk_recorder();
+  if (!cr) return;
+  ChunkRun r;
+  r.kernel = lg.kernel;
+  r.text = text;
+  r.fusion_kind = kind;
+  r.device = device;
+  r.input_nodes = lg.input_nodes;
+  r.inputs = inputs;
+  for (const Node* n : lg.param_nodes) {
+    r.params.push_back({n->value, n->bits});
+    r.roles.push_back(n->role);
+    r.u64.push_back(n->param_u64);
+  }
+  r.output_nodes = lg.output_nodes;
+  r.outputs = outputs;
+  cr->on_kernel(std::move(r));
+}
+
 }  // namespace
 
 std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) {
+  count_evaluation();
+  if (ChunkRecorder* cr = active_chunk_recorder()) cr->on_evaluation();
   EvaluationRecord rec;
   rec.reason = reason;
   rec.start = telemetry_clock();
@@ -63,7 +89,8 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
   // Sinks that read the roots on the host right away (costed as a download by placement).
   const bool host_sink = reason != SinkReason::Explicit && reason != SinkReason::NodeLimit &&
                          reason != SinkReason::DepthLimit && reason != SinkReason::ParamBytes &&
-                         reason != SinkReason::MemoryPressure;
+                         reason != SinkReason::MemoryPressure &&
+                         reason != SinkReason::LoopChunk;
   for (int g = 0; g < static_cast<int>(p.groups.size()); ++g) {
     const FusionGroup& G = p.groups[g];
     GroupRecord gr;
@@ -98,6 +125,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
           why = gr.fallback;
           lg.reset();
         } else {
+          record_chunk(*lg, text, gr.fusion_kind, true, dev_inputs, dev_outputs);
           for (size_t i = 0; i < dev_outputs.size(); ++i) {
             gr.bytes_written += bytes_of(dev_outputs[i]);
             values[lg->output_nodes[i]] = std::move(dev_outputs[i]);
@@ -120,6 +148,12 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
       gr.cache_hit = seen_before(gr.kernel_key);
       RunResult rr = host::host_provider().run(lg->kernel, args);
       if (rr.ok) {
+        std::vector<Tensor> ins;
+        if (active_chunk_recorder()) {
+          for (const Node* n : lg->input_nodes)
+            ins.push_back(n->kind == NodeKind::Input ? n->tensor : values.at(n));
+          record_chunk(*lg, text, gr.fusion_kind, false, ins, outs);
+        }
         for (size_t i = 0; i < outs.size(); ++i) {
           gr.bytes_written += bytes_of(outs[i]);
           values[lg->output_nodes[i]] = std::move(outs[i]);
@@ -131,6 +165,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
       }
     }
     if (!done) {
+      if (ChunkRecorder* cr = active_chunk_recorder()) cr->on_other_group();
       for (const Node* m : G.members) eager_value(m, values);
       gr.provider = "eager";
       gr.fallback = why;

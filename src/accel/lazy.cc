@@ -24,6 +24,7 @@ namespace {
 LazyConfig read_config() {
   LazyConfig c;
   if (const char* e = std::getenv("MATFUSE_LAZY")) c.enabled = std::string(e) != "0";
+  if (const char* e = std::getenv("MATFUSE_LOOP_REPLAY")) c.loop_replay = std::string(e) != "0";
   if (const char* e = std::getenv("MATFUSE_LAZY_MIN")) {
     char* end = nullptr;
     const long long v = std::strtoll(e, &end, 10);
@@ -65,6 +66,8 @@ Registry& registry() {
 }
 
 thread_local SinkReason t_reason = SinkReason::HostBuiltin;
+
+std::atomic<LiveValuesHook> g_live_hook{nullptr};
 
 /// Whether n is computed by a kernel (not a leaf, not an inlined generator).
 bool is_computed_node(const Node* n) {
@@ -248,6 +251,10 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
   // Pending values sharing a computed node with the roots join them (to a fixpoint).
   std::unordered_set<const Node*> computed;
   for (const NodeRef& r : roots) computed_nodes(r.get(), computed);
+  // Values held only by dead variables do not join (liveness hook, see the contract).
+  std::unordered_set<const Node*> dead;
+  if (LiveValuesHook hook = g_live_hook.load(std::memory_order_relaxed))
+    if (!hook(dead)) dead.clear();
   {
     std::lock_guard<std::mutex> l(g_mu);
     Registry& reg = registry();
@@ -255,7 +262,7 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
     std::vector<std::pair<NodeRef, std::unordered_set<const Node*>>> pending;
     for (const auto& w : reg.refs) {
       auto ref = w.lock();
-      if (!ref || root_set.count(ref->node.get())) continue;
+      if (!ref || root_set.count(ref->node.get()) || dead.count(ref->node.get())) continue;
       std::unordered_set<const Node*> mine;
       computed_nodes(ref->node.get(), mine);
       pending.push_back({ref->node, std::move(mine)});
@@ -288,6 +295,8 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
   for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);
   g_force_epoch.fetch_add(1, std::memory_order_relaxed);  // sizes changed: drop limit memos
 }
+
+void set_live_values_hook(LiveValuesHook fn) { g_live_hook.store(fn, std::memory_order_relaxed); }
 
 size_t pending_count() {
   std::lock_guard<std::mutex> l(g_mu);

@@ -20,10 +20,19 @@
 //   (elements, default 32768): an operation is captured when an operand is lazy or the result
 //   has at least N elements; MATFUSE_LAZY_NODES / MATFUSE_LAZY_DEPTH set the graph limits.
 //   Tests change it with lazy_config().
+// - Liveness (set_live_values_hook): the interpreter can say which pending values are held only
+//   by variables that the program never reads again (dead at the statement being executed, in
+//   every active frame). Such a value does not join a forced evaluation as a co-evaluated value:
+//   it stays lazy and is computed later if it is ever needed, so writing it to memory is saved
+//   when it is not. Roots are always evaluated, and values held by live variables or by
+//   anything the interpreter cannot see (temporaries of a statement) join as before. This
+//   changes only which values are co-evaluated, never results. A hook that returns false
+//   (it cannot tell) leaves the behaviour as without a hook.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "accel/graph.h"
@@ -41,6 +50,7 @@ struct LazyConfig {
   // override them.
   int node_limit = 128;        ///< computed nodes of one pending graph
   int depth_limit = 64;        ///< longest path of one pending graph
+  bool loop_replay = true;     ///< MATFUSE_LOOP_REPLAY (0 = off): interp/loop_replay.h
 };
 /// The process-wide configuration (read from the environment on first use).
 LazyConfig& lazy_config();
@@ -56,6 +66,12 @@ Tensor check_limits(const Tensor& t);
 /// Evaluates roots together with the pending values sharing nodes with them, materialises them,
 /// and records the evaluation (see the contract).
 void force_nodes(const std::vector<NodeRef>& roots, SinkReason reason);
+
+/// Fills `dead` with the nodes of pending values that are held only by dead variables (see the
+/// contract); returns false when it cannot tell (then every sharing value is co-evaluated).
+using LiveValuesHook = bool (*)(std::unordered_set<const Node*>& dead);
+/// Installs the liveness hook consulted by force_nodes (null removes it).
+void set_live_values_hook(LiveValuesHook fn);
 
 /// Number of pending (live, not yet computed) lazy values.
 size_t pending_count();

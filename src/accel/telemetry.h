@@ -24,6 +24,7 @@ enum class SinkReason : uint8_t {
   DepthLimit,      ///< graph depth limit
   ParamBytes,      ///< kernel parameter bytes limit
   MemoryPressure,  ///< memory held by pending graphs
+  LoopChunk,       ///< a chunk boundary of a replayed loop (accel/replay.h)
 };
 std::string_view sink_reason_name(SinkReason r);
 

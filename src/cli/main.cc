@@ -163,11 +163,11 @@ int run(const Options& o) {
       report(session, "Error: file '" + o.script + "' not found.\n");
       return 1;
     }
-    rc = guarded(session, [&] { in.run_file(o.script); });
+    rc = guarded(session, [&] { in.run_file(o.script, o.code.empty() && !o.interactive); });
   }
   for (const auto& c : o.code) {
     if (rc != 0) break;
-    rc = guarded(session, [&] { in.run_text(c); });
+    rc = guarded(session, [&] { in.run_text(c, !o.interactive && &c == &o.code.back()); });
   }
   if (rc == 0 && o.interactive) rc = repl(in, session);
   session.out->flush();

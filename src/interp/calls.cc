@@ -11,6 +11,7 @@
 #include "builtins/gpu.h"
 #include "interp/display.h"
 #include "interp/interp.h"
+#include "interp/liveness.h"
 #include "lang/parser.h"
 
 namespace matfuse {
@@ -180,6 +181,7 @@ Outputs Interpreter::call_user(const std::shared_ptr<CodeUnit>& unit, FunctionDe
   fr.name = def->name;
   fr.file = unit->file->path;
   fr.line = def->loc.line;
+  fr.liveness = function_liveness(*this, *unit, *def, *L);
   fr.nargin = static_cast<int>(args.size());
   fr.nargout = nargout;
   bind_params(fr, *L, params, args);
@@ -308,7 +310,7 @@ void Interpreter::display(const Value& v, std::string_view name) {
     display_value(*session_.out, v, name, session_);
 }
 
-void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit) {
+void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit, bool program) {
   Frame* f = cur_;
   Layout* prev = unit->script_resolved_into;
   resolve_script_into(*unit, *f->layout);
@@ -317,6 +319,9 @@ void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit) {
   CodeUnit* sc = f->code;
   std::string sname = std::move(f->name), sfile = std::move(f->file);
   int sline = f->line;
+  const Stmt* sstmt = f->stmt;
+  const Liveness* slive = f->liveness;
+  f->liveness = program ? program_script_liveness(*this, *unit, *f->layout) : nullptr;
   f->unit = unit.get();
   f->code = unit.get();
   f->name = unit->file->name;
@@ -327,6 +332,8 @@ void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit) {
     f->name = std::move(sname);
     f->file = std::move(sfile);
     f->line = sline;
+    f->stmt = sstmt;
+    f->liveness = slive;
     if (prev && prev != f->layout) resolve_script_into(*unit, *prev);
   };
   check_stack();
@@ -380,6 +387,7 @@ static void top_level(Interpreter& in, F&& body) {
     in.end_stack_.clear();
   }
   Frame* saved = in.cur_;
+  ActiveInterpreterScope active(in);
   try {
     body();
   } catch (const std::bad_alloc&) {
@@ -392,7 +400,7 @@ static void top_level(Interpreter& in, F&& body) {
   }
 }
 
-void Interpreter::run_file(const std::string& path) {
+void Interpreter::run_file(const std::string& path, bool program) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_regular_file(path, ec))
@@ -412,7 +420,7 @@ void Interpreter::run_file(const std::string& path) {
     CodeUnit* su = f->unit;
     CodeUnit* sc = f->code;
     try {
-      run_script(unit);
+      run_script(unit, program);
     } catch (...) {
       f->unit = su;
       f->code = sc;
@@ -421,7 +429,7 @@ void Interpreter::run_file(const std::string& path) {
   });
 }
 
-void Interpreter::run_text(std::string_view code) {
+void Interpreter::run_text(std::string_view code, bool program) {
   top_level(*this, [&] {
     std::shared_ptr<CodeUnit> unit = unit_from_text(code, "");
     Frame* f = cur_;
@@ -429,17 +437,25 @@ void Interpreter::run_text(std::string_view code) {
     if (f->slots.size() < f->layout->names.size()) f->slots.resize(f->layout->names.size());
     CodeUnit* su = f->unit;
     CodeUnit* sc = f->code;
+    const Stmt* sstmt = f->stmt;
+    const Liveness* slive = f->liveness;
     f->unit = unit.get();
     f->code = unit.get();
+    f->liveness = program && f == &base_ ? program_script_liveness(*this, *unit, *f->layout)
+                                         : nullptr;
+    auto restore = [&] {
+      f->unit = su;
+      f->code = sc;
+      f->stmt = sstmt;
+      f->liveness = slive;
+    };
     try {
       exec_block(unit->file->script_body);
     } catch (...) {
-      f->unit = su;
-      f->code = sc;
+      restore();
       throw;
     }
-    f->unit = su;
-    f->code = sc;
+    restore();
   });
 }
 
@@ -457,12 +473,14 @@ Outputs Interpreter::eval_text(std::string_view code, int nargout) {
     CodeUnit* sc;
     CodeUnit* su;
     int line;
+    const Stmt* stmt;
     ~Restore() {
       f->code = sc;
       f->unit = su;
       f->line = line;
+      f->stmt = stmt;
     }
-  } restore{f, sc, su, f->line};
+  } restore{f, sc, su, f->line, f->stmt};
   Outputs r;
   const Block& body = unit->file->script_body;
   if (nargout > 0) {

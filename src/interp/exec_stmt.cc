@@ -11,6 +11,7 @@
 #include "interp/display.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
+#include "interp/loop_replay.h"
 #include "accel/graph.h"
 #include "accel/lazy.h"
 
@@ -431,12 +432,17 @@ static Flow exec_for(Interpreter& in, const ForStmt& f) {
         in.set_slot(slot, Value(Tensor::zeros(ClassId::Double, Dims(1, 0))));
         return Flow::Normal;
       }
-      for (int64_t k = 0; k < n; ++k) {
+      int64_t k = 0;
+      LoopReplayer replay(in, f, slot, n, x0, dx, &k);
+      for (; k < n; ++k) {
         in.set_slot_scalar(slot, x0 + static_cast<double>(k) * dx);
-        accel::LoopIteration iteration;
-        Flow fl = in.exec_block(f.body);
-        if (fl == Flow::Break) break;
-        if (fl == Flow::Return) return fl;
+        {
+          accel::LoopIteration iteration;
+          Flow fl = in.exec_block(f.body);
+          if (fl == Flow::Break) break;
+          if (fl == Flow::Return) return fl;
+        }
+        if (replay.active()) k += replay.after_iteration(k);
       }
       return Flow::Normal;
     }
@@ -522,6 +528,7 @@ Flow Interpreter::exec_block(const Block& b) {
 
 Flow Interpreter::exec_stmt(const Stmt& s) {
   cur_->line = s.loc.line;
+  cur_->stmt = &s;
   switch (s.kind) {
     case StmtKind::Assign: {
       const auto& a = static_cast<const AssignStmt&>(s);
@@ -630,6 +637,7 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
         cur_->line = s.loc.line;
+        cur_->stmt = &s;
       }
       return Flow::Normal;
     }

@@ -35,6 +35,7 @@ namespace matfuse {
 
 struct CodeUnit;
 struct Layout;
+struct Liveness;
 
 /// What a name resolved to when it is not a variable.
 struct ResolvedFn {
@@ -81,6 +82,8 @@ struct CodeUnit : std::enable_shared_from_this<CodeUnit> {
   std::unordered_map<std::string, ast::FunctionDef*> locals;  ///< every function in the file
   std::unordered_map<const void*, std::unique_ptr<Layout>> layouts;  ///< FunctionDef*/AnonFnExpr*
   Layout* script_resolved_into = nullptr;  ///< scripts: layout their slots currently refer to
+  /// Liveness of its bodies by FunctionDef* / script body (liveness.cc).
+  std::unordered_map<const void*, std::shared_ptr<Liveness>> liveness;
 };
 
 /// An activation record.
@@ -93,6 +96,8 @@ struct Frame {
   std::string name;                     ///< function or script name for stack traces
   std::string file;                     ///< file path for stack traces
   int line = 0;                         ///< line of the statement being executed
+  const ast::Stmt* stmt = nullptr;      ///< innermost statement being executed (liveness)
+  const Liveness* liveness = nullptr;   ///< liveness of the body running here (null: all live)
   int nargin = 0, nargout = 0;
   Frame* caller = nullptr;
 };
@@ -109,9 +114,11 @@ public:
 
   /// Runs a script file in the base workspace; its folder goes first on the path.
   /// Throws MatlabError (stack filled) on a MATLAB error; MATLAB:run:FileNotFound when missing.
-  void run_file(const std::string& path);
-  /// Runs code text (-e argument, REPL line) in the base workspace.
-  void run_text(std::string_view code);
+  /// program: nothing runs in the base workspace afterwards (its dead variables are known).
+  void run_file(const std::string& path, bool program = true);
+  /// Runs code text (-e argument, REPL line) in the base workspace. program: the text is the
+  /// whole program (base workspace discarded afterwards), so its dead variables are known.
+  void run_text(std::string_view code, bool program = false);
   /// Adds a folder to the function search path (front, or back when at_end).
   void add_path(const std::string& dir, bool at_end = false);
   void remove_path(const std::string& dir);
@@ -139,8 +146,9 @@ public:
   /// Calls a user function of a unit.
   Outputs call_user(const std::shared_ptr<CodeUnit>& unit, ast::FunctionDef* def, Args args,
                     int nargout);
-  /// Runs a script unit in the current frame's workspace.
-  void run_script(const std::shared_ptr<CodeUnit>& unit);
+  /// Runs a script unit in the current frame's workspace. program: it is the script run by
+  /// `matfuse file.m` (nothing read after it; liveness known).
+  void run_script(const std::shared_ptr<CodeUnit>& unit, bool program = false);
   /// Makes a function handle value for @name from the current frame's file.
   Value make_named_handle(const std::string& name);
   /// Evaluates an expression/code in another workspace: 0 = current, 1 = caller, 2 = base.

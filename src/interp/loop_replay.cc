@@ -1,0 +1,438 @@
+// Loop replay in the interpreter (see loop_replay.h).
+#include "interp/loop_replay.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "accel/lazy.h"
+#include "accel/plan.h"
+#include "interp/interp.h"
+
+namespace matfuse {
+namespace {
+
+using namespace ast;
+
+/// Builtins without side effects whose results depend only on their arguments (and, for
+/// rand/randn, on the RNG stream, whose use replay accounts for).
+const std::unordered_set<std::string_view>& pure_builtins() {
+  static const std::unordered_set<std::string_view> s = {
+      "exp",   "log",    "log2",   "log10", "log1p", "expm1", "sqrt",  "abs",   "sign",
+      "sin",   "cos",    "tan",    "asin",  "acos",  "atan",  "sinh",  "cosh",  "tanh",
+      "atan2", "hypot",  "floor",  "ceil",  "round", "fix",   "mod",   "rem",   "max",
+      "min",   "power",  "times",  "plus",  "minus", "rdivide", "ldivide", "uminus",
+      "real",  "conj",   "single", "double", "logical", "rand", "randn", "zeros", "ones",
+      "sum",   "mean",   "prod",   "pi",    "eps",   "Inf",   "inf",   "NaN",   "nan",
+      "true",  "false"};
+  return s;
+}
+
+/// Static eligibility of a loop body (see loop_replay.h).
+class BodyCheck {
+public:
+  BodyCheck(const Interpreter& in, int var_slot) : in_(in), var_(var_slot) {}
+
+  bool block(const Block& b) {
+    for (const StmtPtr& sp : b) {
+      if (sp->kind != StmtKind::Assign || sp->print) return false;
+      const auto& a = static_cast<const AssignStmt&>(*sp);
+      if (a.multi || a.targets.size() != 1 || !a.targets[0] ||
+          a.targets[0]->kind != ExprKind::Ident)
+        return false;
+      const int slot = static_cast<const IdentExpr&>(*a.targets[0]).slot;
+      if (slot < 0 || slot == var_) return false;
+      if (std::find(assigned.begin(), assigned.end(), slot) == assigned.end())
+        assigned.push_back(slot);
+    }
+    for (const StmtPtr& sp : b)
+      if (!expr(*static_cast<const AssignStmt&>(*sp).rhs)) return false;
+    // Loop-carried: assigned variables read before the body assigns them.
+    std::vector<int> written;
+    for (const StmtPtr& sp : b) {
+      const auto& a = static_cast<const AssignStmt&>(*sp);
+      std::vector<int> rd;
+      reads(*a.rhs, rd);
+      for (int r : rd)
+        if (is_assigned(r) && std::find(written.begin(), written.end(), r) == written.end() &&
+            std::find(carried.begin(), carried.end(), r) == carried.end())
+          carried.push_back(r);
+      written.push_back(static_cast<const IdentExpr&>(*a.targets[0]).slot);
+      for (int r : rd)
+        if (r >= 0 && r != var_ && !is_assigned(r) &&
+            std::find(invariant.begin(), invariant.end(), r) == invariant.end())
+          invariant.push_back(r);
+    }
+    return !carried.empty();
+  }
+
+  std::vector<int> assigned;  ///< every variable the body assigns
+  std::vector<int> carried;   ///< those read before being assigned (values cross iterations)
+  std::vector<int> invariant; ///< variables read but not assigned (besides the loop variable)
+
+private:
+  bool is_variable(const IdentExpr& id) const {
+    return id.slot >= 0 && (in_.slot_value(id.slot) != nullptr || is_assigned(id.slot));
+  }
+  bool is_assigned(int slot) const {
+    return std::find(assigned.begin(), assigned.end(), slot) != assigned.end();
+  }
+
+  bool expr(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Number:
+      case ExprKind::String:
+      case ExprKind::Colon:
+      case ExprKind::End: return true;
+      case ExprKind::Ident: {
+        const auto& id = static_cast<const IdentExpr&>(e);
+        return is_variable(id) || pure_builtins().count(id.name) > 0;
+      }
+      case ExprKind::Unary: return expr(*static_cast<const UnaryExpr&>(e).operand);
+      case ExprKind::Postfix: return expr(*static_cast<const PostfixExpr&>(e).operand);
+      case ExprKind::Binary: {
+        const auto& b = static_cast<const BinaryExpr&>(e);
+        if (b.op == BinOp::AndAnd || b.op == BinOp::OrOr) return false;
+        return expr(*b.lhs) && expr(*b.rhs);
+      }
+      case ExprKind::Range: {
+        const auto& r = static_cast<const RangeExpr&>(e);
+        return expr(*r.start) && (!r.step || expr(*r.step)) && expr(*r.stop);
+      }
+      case ExprKind::Index: {
+        const auto& x = static_cast<const IndexExpr&>(e);
+        if (x.is_brace || x.base->kind != ExprKind::Ident) return false;
+        const auto& id = static_cast<const IdentExpr&>(*x.base);
+        if (is_variable(id)) {
+          for (const ExprPtr& a : x.args)
+            if (!affine(*a)) return false;
+          return true;
+        }
+        if (!pure_builtins().count(id.name)) return false;
+        for (const ExprPtr& a : x.args)
+          if (!expr(*a)) return false;
+        return true;
+      }
+      default: return false;
+    }
+  }
+
+  /// Slots of the identifiers in e (e passed expr()).
+  static void reads(const Expr& e, std::vector<int>& out) {
+    switch (e.kind) {
+      case ExprKind::Ident: out.push_back(static_cast<const IdentExpr&>(e).slot); return;
+      case ExprKind::Unary: reads(*static_cast<const UnaryExpr&>(e).operand, out); return;
+      case ExprKind::Postfix: reads(*static_cast<const PostfixExpr&>(e).operand, out); return;
+      case ExprKind::Binary: {
+        const auto& b = static_cast<const BinaryExpr&>(e);
+        reads(*b.lhs, out);
+        reads(*b.rhs, out);
+        return;
+      }
+      case ExprKind::Range: {
+        const auto& r = static_cast<const RangeExpr&>(e);
+        reads(*r.start, out);
+        if (r.step) reads(*r.step, out);
+        reads(*r.stop, out);
+        return;
+      }
+      case ExprKind::Index: {
+        const auto& x = static_cast<const IndexExpr&>(e);
+        reads(*x.base, out);
+        for (const ExprPtr& a : x.args) reads(*a, out);
+        return;
+      }
+      default: return;
+    }
+  }
+
+  /// Whether e mentions the loop variable or a variable the body assigns.
+  bool varies(const Expr& e) const {
+    switch (e.kind) {
+      case ExprKind::Ident: {
+        const int s = static_cast<const IdentExpr&>(e).slot;
+        return s == var_ || is_assigned(s);
+      }
+      case ExprKind::Unary: return varies(*static_cast<const UnaryExpr&>(e).operand);
+      case ExprKind::Binary: {
+        const auto& b = static_cast<const BinaryExpr&>(e);
+        return varies(*b.lhs) || varies(*b.rhs);
+      }
+      default: return false;
+    }
+  }
+
+  /// A subscript affine in the loop variable (see loop_replay.h).
+  bool affine(const Expr& e) const {
+    switch (e.kind) {
+      case ExprKind::Number:
+      case ExprKind::Colon:
+      case ExprKind::End: return true;
+      case ExprKind::Ident: {
+        const auto& id = static_cast<const IdentExpr&>(e);
+        return id.slot == var_ || (is_variable(id) && !is_assigned(id.slot));
+      }
+      case ExprKind::Unary: {
+        const auto& u = static_cast<const UnaryExpr&>(e);
+        return u.op != UnOp::Not && affine(*u.operand);
+      }
+      case ExprKind::Binary: {
+        const auto& b = static_cast<const BinaryExpr&>(e);
+        if (b.op == BinOp::Add || b.op == BinOp::Sub) return affine(*b.lhs) && affine(*b.rhs);
+        if (b.op == BinOp::Mul || b.op == BinOp::EMul)
+          return affine(*b.lhs) && affine(*b.rhs) && !(varies(*b.lhs) && varies(*b.rhs));
+        return false;
+      }
+      case ExprKind::Range: {
+        const auto& r = static_cast<const RangeExpr&>(e);
+        return affine(*r.start) && (!r.step || !varies(*r.step)) && affine(*r.stop);
+      }
+      default: return false;
+    }
+  }
+
+  const Interpreter& in_;
+  int var_;
+};
+
+/// Whether a block may assign `slot` (assignment targets, loop variables, catch variables;
+/// declarations and command syntax count as assigning anything).
+bool may_assign(const Block& b, int slot) {
+  auto root_slot = [](const Expr* e) {
+    while (e && (e->kind == ExprKind::Index || e->kind == ExprKind::Field))
+      e = e->kind == ExprKind::Index ? static_cast<const IndexExpr*>(e)->base.get()
+                                      : static_cast<const FieldExpr*>(e)->base.get();
+    return e && e->kind == ExprKind::Ident ? static_cast<const IdentExpr*>(e)->slot : -1;
+  };
+  for (const StmtPtr& sp : b) {
+    switch (sp->kind) {
+      case StmtKind::Assign:
+        for (const ExprPtr& t : static_cast<const AssignStmt&>(*sp).targets)
+          if (root_slot(t.get()) == slot) return true;
+        break;
+      case StmtKind::If:
+        for (const auto& c : static_cast<const IfStmt&>(*sp).clauses)
+          if (may_assign(c.body, slot)) return true;
+        break;
+      case StmtKind::For: {
+        const auto& f = static_cast<const ForStmt&>(*sp);
+        if (root_slot(f.var.get()) == slot || may_assign(f.body, slot)) return true;
+        break;
+      }
+      case StmtKind::While:
+        if (may_assign(static_cast<const WhileStmt&>(*sp).body, slot)) return true;
+        break;
+      case StmtKind::Switch:
+        for (const auto& c : static_cast<const SwitchStmt&>(*sp).cases)
+          if (may_assign(c.body, slot)) return true;
+        break;
+      case StmtKind::Try: {
+        const auto& t = static_cast<const TryStmt&>(*sp);
+        if (t.catch_slot == slot || may_assign(t.body, slot) || may_assign(t.handler, slot))
+          return true;
+        break;
+      }
+      case StmtKind::Global:
+      case StmtKind::Persistent:
+      case StmtKind::Command: return true;
+      default: break;
+    }
+  }
+  return false;
+}
+
+thread_local LoopReplayer* t_innermost = nullptr;
+
+}  // namespace
+
+LoopReplayer::~LoopReplayer() { t_innermost = outer_; }
+
+bool LoopReplayer::enclosing_loop_rereads(int slot) const {
+  for (const LoopReplayer* o = outer_; o; o = o->outer_)
+    if (o->frame_ == frame_ && *o->k_ + 1 < o->n_ && !may_assign(o->stmt_.body, slot))
+      return true;
+  return false;
+}
+
+LoopReplayer::LoopReplayer(Interpreter& in, const ast::ForStmt& f, int var_slot, int64_t n,
+                           double x0, double dx, const int64_t* k)
+    : in_(in), stmt_(f), frame_(in.current_frame()), k_(k), outer_(t_innermost),
+      var_slot_(var_slot), n_(n), x0_(x0), dx_(dx) {
+  t_innermost = this;
+  // Worth it only when a few chunks remain after the probes.
+  const accel::LazyConfig& c = accel::lazy_config();
+  if (!c.loop_replay || !c.enabled || n < 16) return;
+  BodyCheck check(in, var_slot);
+  if (!check.block(f.body)) {
+    accel::note_rejection(nullptr, accel::Decision::no("loop_replay",
+                                                       "the loop body is not pure array code"));
+    return;
+  }
+  assigned_ = std::move(check.carried);
+  invariant_ = std::move(check.invariant);
+  phase_ = Phase::Probe;
+}
+
+bool LoopReplayer::collect_roots(std::vector<accel::NodeRef>& roots) const {
+  roots.clear();
+  for (int s : assigned_) {
+    const Value* v = in_.slot_value(s);
+    if (!v || v->kind() != Value::Kind::Array) return false;
+    const Tensor t = v->tensor();
+    if (!t.is_lazy()) return false;
+    accel::NodeRef n = t.node();
+    if (std::find(roots.begin(), roots.end(), n) == roots.end()) roots.push_back(std::move(n));
+  }
+  return true;
+}
+
+std::optional<accel::ChunkRun> LoopReplayer::force_chunk(bool record) {
+  std::vector<accel::NodeRef> roots;
+  if (!collect_roots(roots)) return std::nullopt;
+  if (!record) add_invariants(roots);
+  // The node of each assigned variable (before forcing: materialised values drop it).
+  std::vector<const accel::Node*> slot_node;
+  for (int s : assigned_) slot_node.push_back(in_.slot_value(s)->tensor().node().get());
+  std::optional<accel::ChunkRun> run;
+  {
+    accel::ChunkRecorder rec;
+    accel::force_nodes(roots, accel::SinkReason::LoopChunk);
+    if (record) run = rec.take();
+  }
+  serial_ = accel::evaluation_serial();
+  if (record && run) {
+    // Every assigned variable's value must be an output of the kernel.
+    slot_out_.clear();
+    for (const accel::Node* n : slot_node) {
+      const auto it = std::find(run->output_nodes.begin(), run->output_nodes.end(), n);
+      if (it == run->output_nodes.end()) return std::nullopt;
+      slot_out_.push_back(static_cast<int>(it - run->output_nodes.begin()));
+    }
+  }
+  return run;
+}
+
+void LoopReplayer::add_invariants(std::vector<accel::NodeRef>& roots) const {
+  for (int s : invariant_) {
+    const Value* v = in_.slot_value(s);
+    if (!v || v->kind() != Value::Kind::Array) continue;
+    const Tensor t = v->tensor();
+    if (!t.is_lazy()) continue;
+    accel::NodeRef n = t.node();
+    if (n->kind == accel::NodeKind::Input) continue;
+    if (n->kind == accel::NodeKind::Generator) {
+      // Inlined generators are recomputed at every read. A rand/randn array (Philox and the
+      // normal transform cost several times a load) is stored when an enclosing loop will run
+      // this loop again over the same array, if it fits comfortably.
+      const bool rng = n->gen == accel::GenKind::Rand || n->gen == accel::GenKind::Randn;
+      const double bytes = static_cast<double>(t.numel()) * t.elem_bytes();
+      if (!rng || bytes > Tensor::max_array_bytes() / 4 || !enclosing_loop_rereads(s))
+        continue;
+    }
+    if (std::find(roots.begin(), roots.end(), n) == roots.end()) roots.push_back(std::move(n));
+  }
+}
+
+int64_t LoopReplayer::after_iteration(int64_t k) {
+  const char* why = nullptr;
+  std::string match_why;
+  std::vector<accel::NodeRef> roots;
+  switch (phase_) {
+    case Phase::Off: return 0;
+    case Phase::Probe: {
+      int count = 0, depth = 0;
+      if (!collect_roots(roots)) {
+        why = "an assigned variable does not hold a lazy array";
+        break;
+      }
+      accel::trace_size(roots, count, depth);
+      if (k == 0) {
+        size1_count_ = count;
+        size1_depth_ = depth;
+        serial_ = accel::evaluation_serial();
+        return 0;
+      }
+      const int gn = count - size1_count_, gd = depth - size1_depth_;
+      if (accel::evaluation_serial() != serial_) {
+        why = "a value was forced inside the first iterations";
+        break;
+      }
+      if (gn <= 0 || gd <= 0) {
+        why = "the trace does not grow per iteration";
+        break;
+      }
+      const accel::LazyConfig& c = accel::lazy_config();
+      k_len_ = std::min<int64_t>(c.node_limit / gn, c.depth_limit / gd) - 1;
+      if (k_len_ < 2 || n_ - (k + 1) < 3 * k_len_) {
+        why = "too few iterations for the chunk length";
+        break;
+      }
+      force_chunk(false);  // align the chunks with iteration boundaries
+      rng_[0] = in_.session_.rng.offset;
+      in_chunk_ = 0;
+      phase_ = Phase::ChunkA;
+      return 0;
+    }
+    case Phase::ChunkA:
+    case Phase::ChunkB: {
+      if (accel::evaluation_serial() != serial_) {
+        why = "a value was forced inside a chunk";
+        break;
+      }
+      if (++in_chunk_ < k_len_) return 0;
+      in_chunk_ = 0;
+      std::optional<accel::ChunkRun> run = force_chunk(true);
+      if (!run) {
+        why = "a chunk did not run as one kernel";
+        break;
+      }
+      if (phase_ == Phase::ChunkA) {
+        rng_[1] = in_.session_.rng.offset;
+        run_a_ = std::move(run);
+        phase_ = Phase::ChunkB;
+        return 0;
+      }
+      rng_[2] = in_.session_.rng.offset;
+      if (rng_[2] - rng_[1] != rng_[1] - rng_[0]) {
+        why = "the chunks draw different amounts of random numbers";
+        break;
+      }
+      std::optional<accel::ReplaySpec> spec = accel::match_chunks(*run_a_, *run, &match_why);
+      run_a_.reset();
+      if (!spec) {
+        why = match_why.c_str();
+        break;
+      }
+      const int64_t done = fast_forward(*spec, k);
+      phase_ = Phase::Off;  // the rest (a partial chunk) is interpreted
+      return done;
+    }
+  }
+  phase_ = Phase::Off;
+  run_a_.reset();
+  if (why) accel::note_rejection(nullptr, accel::Decision::no("loop_replay", why));
+  return 0;
+}
+
+int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k) {
+  // At least one iteration is left to the interpreter: it assigns the variables that are not
+  // carried (written before read in the body), which the chunk kernel does not output.
+  const int64_t chunks = (n_ - 2 - k) / k_len_;
+  std::vector<Tensor> prev = spec.last.outputs, outs;
+  int64_t done = 0;
+  for (int64_t j = 1; j <= chunks; ++j) {
+    if (!accel::replay_chunk(spec, j, prev, outs)) break;  // resume by interpretation
+    prev.swap(outs);
+    ++done;
+  }
+  if (done == 0) return 0;
+  for (size_t i = 0; i < assigned_.size(); ++i)
+    in_.set_slot(assigned_[i], Value(prev[static_cast<size_t>(slot_out_[i])]));
+  in_.session_.rng.offset += static_cast<uint64_t>(done) * (rng_[2] - rng_[1]);
+  const int64_t skipped = done * k_len_;
+  in_.set_slot_scalar(var_slot_, x0_ + static_cast<double>(k + skipped) * dx_);
+  return skipped;
+}
+
+}  // namespace matfuse
