@@ -1,7 +1,8 @@
 // Exhaustive accuracy check of runtime/mf_math.inc against glibc's double functions rounded to
 // float (not part of the CI build: it evaluates every one of the 2^32 floats per function).
-//   g++ -O2 -std=c++20 -ffp-contract=off -fopenmp -I src tests/tools/mf_math_exhaustive.cc -lm
-//   ./a.out [function ...] [--pairs N]
+//   g++ -O2 -std=c++20 -ffp-contract=off -fopenmp -march=x86-64-v3 -I src tests/tools/mf_math_exhaustive.cc -lm
+//   (-march with FMA: otherwise every MF_FMA is a libm call, same bits but several times slower)
+//   ./a.out [function ...] [--pairs N] [--step S]   (--step S: every S-th float only)
 // Prints per function the maximum error in ulps of the float result, the argument where it
 // occurs, and the count of results that are not the correctly rounded one. Any special-value
 // mismatch (NaN vs number, sign of zero, infinities) counts as an error of 2^31 ulps.

@@ -57,6 +57,8 @@ inline float __uint_as_float(unsigned b) {
 }
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __fsqrt_rn(float x) { return sqrtf(x); }
+inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
+inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
 inline unsigned __umulhi(unsigned a, unsigned b) {
   return (unsigned)(((unsigned long long)a * b) >> 32);
 }

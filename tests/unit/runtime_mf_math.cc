@@ -11,6 +11,8 @@
 
 #include "runtime/scalar_ops.h"
 
+#include "runtime/philox.inc"
+
 namespace {
 
 uint32_t fbits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
@@ -52,10 +54,11 @@ TEST(MfMath, UnaryWithinOneUlpOnSampledFloats) {
                             88.72284f, -103.97208f, -87.33654f, 0.5f, 1.5707964f, 3.1415927f,
                             524288.0f, 524287.97f, -524288.0f, 1e10f, 9.0f, 0.99999994f};
   for (const Unary& f : kUnary) {
-    uint64_t worst = 0;
+    uint64_t worst = 0, wrong = 0;
     float at = 0;
     auto check = [&](float x) {
       const uint64_t e = ulps(f.mine(x), static_cast<float>(f.ref(x)));
+      if (e) ++wrong;
       if (e > worst) { worst = e; at = x; }
     };
     for (float x : specials) check(x);
@@ -67,6 +70,8 @@ TEST(MfMath, UnaryWithinOneUlpOnSampledFloats) {
             ((b & 1) ? -1.0f : 1.0f));
     }
     EXPECT_LE(worst, 1u) << f.name << " at x = " << at << " (" << std::hexfloat << at << ")";
+    // Working precision ~2^-45 or better: a non-correctly-rounded result is rare (~2^-20).
+    EXPECT_LE(wrong, 20u) << f.name;
   }
 }
 
@@ -133,6 +138,47 @@ TEST(MfMath, IeeeSpecialCases) {
   const float payload = ffrom(0x7fc01234u);
   EXPECT_EQ(fbits(mf_cosf(payload)), 0x7fc01234u);
   EXPECT_EQ(fbits(mf_logf(payload)), 0x7fc01234u);
+}
+
+TEST(MfMath, PowIsCorrectlyRoundedOnHardCases) {
+  // (2^24 - 1)^1.5 lies 2^-25 ulp above a rounding midpoint: needs log|x| and y*log|x| to
+  // ~2^-50 absolute (the double-double log and the FMA-recovered product).
+  EXPECT_EQ(fbits(mf_powf(0x1.fffffep+23f, 1.5f)), fbits(0x1.fffffep+35f));
+  EXPECT_EQ(fbits(mf_powf(0x1.6a2724p+0f, 0x1.f0cp+7f)), fbits(0x1.3b4a18p+124f));
+  // Near-overflow and near-underflow results through the low part of the exponent.
+  EXPECT_EQ(mf_powf(2.0f, 127.0f), 0x1p127f);
+  EXPECT_EQ(mf_powf(2.0f, -149.0f), 0x1p-149f);
+  EXPECT_EQ(mf_powf(0.5f, 3.4e38f), 0.0f);
+  EXPECT_EQ(mf_powf(10.0f, 10.0f), 1e10f);
+}
+
+// The randn transform keeps the bits it had before the exponent-bit range reduction of
+// mf_log_f and the cosine-only mf_cos2pi_f (golden hashes taken from that version).
+TEST(MfMath, RandnSingleKeepsItsBits) {
+  const uint64_t key = mf_rng_key_from_seed(0);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the bit patterns
+  for (uint64_t c = 0; c < (1u << 20); ++c) h = (h ^ fbits(mf_randn_f(key, c))) * 1099511628211ull;
+  EXPECT_EQ(h, 0x16d5bd4f0fa199dcull);
+  EXPECT_EQ(mf_randn_f(key, 0), 0x1.1f145cp-1f);
+  EXPECT_EQ(mf_randn_f(key, 1), -0x1.79f4a4p-1f);
+  EXPECT_EQ(mf_randn_f(key, 12345), 0x1.2eb54cp-1f);
+}
+
+TEST(MfMath, LogFKeepsItsBitsOverTheWholeRange) {
+  uint64_t h = 1469598103934665603ull;
+  for (uint32_t u = 1; u < 0x7f800000u; u += 97) h = (h ^ fbits(mf_log_f(ffrom(u)))) * 1099511628211ull;
+  EXPECT_EQ(h, 0x09f85232fe741e72ull);  // every 97th positive finite float, subnormals included
+  EXPECT_EQ(mf_log_f(1.0f), 0.0f);
+  EXPECT_NEAR(mf_log_f(0x1p-149f), -149.0 * std::log(2.0), 1e-4);  // smallest subnormal
+}
+
+TEST(MfMath, Cos2piIsTheCosineOfSincos2pi) {
+  for (uint32_t m = 0; m < (1u << 24); ++m) {
+    const float u = mf_u01_float(m << 8);
+    float s, c;
+    mf_sincos2pi_f(u, &s, &c);
+    ASSERT_EQ(fbits(mf_cos2pi_f(u)), fbits(c)) << std::hexfloat << u;
+  }
 }
 
 TEST(MfMath, HugeTrigArgumentsAreReducedExactly) {

@@ -23,6 +23,8 @@ typedef long long int64_t;
 #define MF_HD __device__
 #define MF_SQRT(x) __dsqrt_rn(x)
 #define MF_SQRTF(x) __fsqrt_rn(x)
+#define MF_FMA(a, b, c) __fma_rn((a), (b), (c))
+#define MF_FMAF(a, b, c) __fmaf_rn((a), (b), (c))
 #define MF_MULHILO(a, b, hi, lo) \
   do { const uint32_t a_ = (a), b_ = (b); (hi) = __umulhi(a_, b_); (lo) = a_ * b_; } while (0)
 #define MF_D2U(d) ((uint64_t)__double_as_longlong((double)(d)))

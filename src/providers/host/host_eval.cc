@@ -205,6 +205,28 @@ template <> constexpr F32Batch f32_batch<scalar::Sin> = mf_sinf_run;
 template <> constexpr F32Batch f32_batch<scalar::Cos> = mf_cosf_run;
 template <> constexpr F32Batch f32_batch<scalar::Tan> = mf_tanf_run;
 
+// Binary float batches o[j] = Op(a[j*sa], b[j*sb]) (sa, sb: 0 for a uniform operand, else 1),
+// cloned like the unary ones so that the FMAs of mf_math.inc become instructions.
+using F32Batch2 = void (*)(const float*, int, const float*, int, float*, int);
+#define MF_F32_BIN_BATCH(fn, expr)                                                        \
+  MF_HOST_CLONES void fn(const float* __restrict a, int sa, const float* __restrict b, int sb, \
+                         float* __restrict o, int n) {                                      \
+    for (int j = 0; j < n; ++j) {                                                           \
+      const float x = a[j * sa], y = b[j * sb];                                             \
+      o[j] = expr;                                                                          \
+    }                                                                                       \
+  }
+// The mf_* calls are inlined into each clone (the scalar functors would not be); the
+// expressions are those of scalar::Pow / Atan2 / Hypot for float.
+MF_F32_BIN_BATCH(mf_pow_run, y == 2.0f ? x * x : mf_powf(x, y))
+MF_F32_BIN_BATCH(mf_atan2_run, mf_atan2f(x, y))
+MF_F32_BIN_BATCH(mf_hypot_run, mf_hypotf(x, y))
+#undef MF_F32_BIN_BATCH
+template <class Op> constexpr F32Batch2 f32_batch2 = nullptr;
+template <> constexpr F32Batch2 f32_batch2<scalar::Pow> = mf_pow_run;
+template <> constexpr F32Batch2 f32_batch2<scalar::Atan2> = mf_atan2_run;
+template <> constexpr F32Batch2 f32_batch2<scalar::Hypot> = mf_hypot_run;
+
 template <class Op, class W>
 void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
   const int n = in.uniform ? 1 : len;
@@ -216,7 +238,9 @@ void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
     const W* __restrict a = val<W>(s, in.a);
     const W* __restrict b = val<W>(s, in.b);
     R* __restrict o = buf<R>(s, vi);
-    if (ua && ub) {
+    if constexpr (std::is_same_v<W, float> && f32_batch2<Op> != nullptr) {
+      f32_batch2<Op>(a, ua ? 0 : 1, b, ub ? 0 : 1, o, ua && ub ? 1 : n);
+    } else if (ua && ub) {
       o[0] = Op::apply(a[0], b[0]);
     } else if (ua) {
       const W x = a[0];
