@@ -287,6 +287,10 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
     }
   }
 
+  // rand/randn arrays that several groups would regenerate are stored instead.
+  for (NodeRef& g : generators_to_store(roots))
+    if (root_set.insert(g.get()).second) roots.push_back(std::move(g));
+
   std::optional<Plan> plan;
   if (graph_recording()) plan = plan_fusion(roots);
   std::vector<Tensor> values = evaluate(roots, reason);

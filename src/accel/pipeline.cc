@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "accel/passes/passes.h"
 #include "runtime/error.h"
@@ -60,6 +62,40 @@ Plan plan_fusion(std::span<const NodeRef> roots) {
   Plan p = build_plan(roots);
   run_pipeline(p);
   return p;
+}
+
+std::vector<NodeRef> generators_to_store(std::span<const NodeRef> roots) {
+  constexpr int64_t kMinStore = 65536;
+  // Candidates: large rand/randn generators with two consumers or more.
+  std::unordered_map<const Node*, std::pair<NodeRef, int>> cand;
+  for (const Node* n : topo_order(roots))
+    for (const NodeRef& i : n->inputs)
+      if (i->kind == NodeKind::Generator && (i->gen == GenKind::Rand || i->gen == GenKind::Randn) &&
+          i->numel() >= kMinStore &&
+          static_cast<double>(i->numel()) * element_size(i->cls) <= Tensor::max_array_bytes() / 8)
+        cand.try_emplace(i.get(), i, 0).first->second.second++;
+  std::erase_if(cand, [](const auto& c) { return c.second.second < 2; });
+  for (const NodeRef& r : roots) cand.erase(r.get());
+  if (cand.empty()) return {};
+  const Plan p = plan_fusion(roots);
+  std::vector<NodeRef> out;
+  for (const auto& [g, c] : cand) {
+    if (!p.info.count(g) || p.group_of(g) >= 0) continue;  // already computed once
+    int64_t consumed = 0;
+    for (const FusionGroup& G : p.groups) {
+      if (!G.alive) continue;
+      std::unordered_set<const Node*> read;  // g itself or inlined slices of it, once per group
+      for (const Node* m : G.members)
+        for (const NodeRef& i : m->inputs) {
+          const bool direct = i.get() == g;
+          const bool slice = i->kind == NodeKind::Slice && i->inputs[0].get() == g &&
+                             p.group_of(i.get()) < 0;
+          if ((direct || slice) && read.insert(i.get()).second) consumed += i->numel();
+        }
+    }
+    if (consumed > g->numel()) out.push_back(c.first);
+  }
+  return out;
 }
 
 }  // namespace matfuse::accel

@@ -19,4 +19,12 @@ void run_pipeline(Plan& p);
 /// build_plan + run_pipeline: the fusion groups of roots, in execution order.
 Plan plan_fusion(std::span<const NodeRef> roots);
 
+/// rand/randn generators (at least 65536 elements, fitting in an eighth of memory) that the plan
+/// of roots would regenerate: inlined into fusion groups that together read more elements than
+/// the array has (several groups reading it whole, or overlapping slices). Philox and the
+/// normal transform cost several times a load, so the caller (force_nodes) evaluates them as
+/// extra roots: stored once, by the first group that reads them, then loaded (DESIGN.md
+/// decision 6). Plans the roots only when such a generator has two consumers or more.
+std::vector<NodeRef> generators_to_store(std::span<const NodeRef> roots);
+
 }  // namespace matfuse::accel

@@ -183,6 +183,24 @@ TEST(AccelGolden, EmaOverSlicesOfAGeneratorNeverStoresIt) {
     EXPECT_NE(e.reason, SinkReason::IndexByData) << r.table();
 }
 
+TEST(AccelGolden, ARandomArrayThatSeveralGroupsReadIsStoredOnce) {
+  // Image normalisation: the mean, the variance and the final error each read X in their own
+  // reduction; X (rand) is stored once instead of being regenerated three times per evaluation.
+  LazyGuard g(1000);
+  GoldenRun r = run_both(
+      "rng(3); X = rand(4, 150, 200, 'single');\n"
+      "mu = mean(X, [2 3]); sd = sqrt(mean((X - mu).^2, [2 3]) + 1e-6);\n"
+      "out = max((X - mu) ./ sd * 1.01 - 0.02, 0) .^ 1.8; err = out - X;\n"
+      "c = mean(err .* err, 'all'); fprintf('%.9g\\n', c);\n"
+      "c2 = mean(X .* X, 'all'); fprintf('%.9g\\n', c2);\n");
+  int stored = 0;
+  for (const GroupRecord& gr : r.groups())
+    stored += gr.bytes_written >= 4 * 150 * 200 * 4 && gr.elements == 4 * 150 * 200;
+  EXPECT_EQ(stored, 1) << r.table();
+  // The second statement reads the stored X: no group regenerates it.
+  EXPECT_GE(r.groups().back().bytes_read, 4 * 150 * 200 * 4) << r.table();
+}
+
 TEST(AccelGolden, AffineSlicesOfALazyValue) {
   LazyGuard g(1000);
   GoldenRun r = run_both(

@@ -101,7 +101,9 @@ std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, i
       if (is_sum(k.reduces[r]))
         os << acc_type(k.reduces[r]) << " sa" << r << "_ = 0, sb" << r << "_ = 0;\n";
   }
-  os << "for (long long j_ = jl_; j_ < jh_; ++j_) {\n"
+  // Unrolled so that the loads of several terms are in flight at once (the folds stay in
+  // order); one term at a time leaves each thread waiting on memory latency.
+  os << "#pragma unroll 8\nfor (long long j_ = jl_; j_ < jh_; ++j_) {\n"
      << "const long long i = ri_ + " << pre << "LL * (j_ + " << n << "LL * rp_);\n"
      << body.point_code() << stores(k, body, true);
   for (size_t r = 0; r < k.reduces.size(); ++r) {
