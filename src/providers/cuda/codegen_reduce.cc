@@ -81,7 +81,10 @@ std::string epilogue_at(const accel::Kernel& k, const Phase& epi) {
 
 /// Statements folding leaves [k0_, k0_ + f0) of lane (ri_, rp_) into P<r>_ (variables ri_, rp_,
 /// k0_ declared by the caller). Sums go through the leaf sums and the pairwise tree.
-std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, int depth) {
+/// With `loaded` (split reductions), the value of reduce r at point i is the expression
+/// loaded[r] instead of the body's code (which the map kernel ran, stores included).
+std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, int depth,
+                        const std::vector<std::string>* loaded = nullptr) {
   const int64_t pre = k.pre, n = k.n;
   const std::string N = std::to_string(log2i(f0) + 1);
   std::ostringstream os;
@@ -104,11 +107,12 @@ std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, i
   // Unrolled so that the loads of several terms are in flight at once (the folds stay in
   // order); one term at a time leaves each thread waiting on memory latency.
   os << "#pragma unroll 8\nfor (long long j_ = jl_; j_ < jh_; ++j_) {\n"
-     << "const long long i = ri_ + " << pre << "LL * (j_ + " << n << "LL * rp_);\n"
-     << body.point_code() << stores(k, body, true);
+     << "const long long i = ri_ + " << pre << "LL * (j_ + " << n << "LL * rp_);\n";
+  if (!loaded) os << body.point_code() << stores(k, body, true);
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
-    const std::string x = body.name(kr.value), R = std::to_string(r), A = acc_type(kr);
+    const std::string x = loaded ? "(" + (*loaded)[r] + ")" : body.name(kr.value),
+                      R = std::to_string(r), A = acc_type(kr);
     if (is_sum(kr)) {
       os << (kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string()) << "{\nif (j_ < jm_) sa"
          << R << "_ = sa" << R << "_ + (" << A << ")" << x << ";\nelse sb" << R << "_ = sb" << R
@@ -323,6 +327,38 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   const int64_t bi = kBlock / std::min<int64_t>(pre, kBlock) * std::min<int64_t>(pre, kBlock);
   const bool staged = pre < 8 && traffic && (!has_prod || nout >= 64) &&
                       (nout * groups + bi - 1) / bi >= std::max(1, t.sm_count);
+  // A heavy body (RNG, transcendentals) over few work items would leave most of the device
+  // idle (one thread per leaf): a map kernel over every point evaluates the body first, with
+  // its stores, and stages the reduced values in scratch; the folds then load them in the same
+  // order (same bits).
+  const bool split = !staged && (body.has_kind(accel::IKind::Rng) || body.point_instrs() > 8) &&
+                     nout * groups < static_cast<int64_t>(std::max(1, t.sm_count)) * 1024;
+  std::vector<std::string> loaded;
+  size_t map_bytes = 0;
+  if (split) {
+    const int64_t npts = k.space.numel();
+    std::ostringstream ms;
+    std::vector<size_t> off;
+    for (size_t r = 0; r < k.reduces.size(); ++r) {
+      const VType vt = k.body[k.reduces[r].value].type;
+      map_bytes = (map_bytes + 15) / 16 * 16;
+      off.push_back(map_bytes);
+      loaded.push_back("((const " + std::string(ctype(vt)) + "*)(scratch + " +
+                       std::to_string(map_bytes) + "))[i]");
+      map_bytes += static_cast<size_t>(npts) * static_cast<size_t>(vbytes(vt));
+    }
+    prog.scratch_bytes = map_bytes;  // every entry of the program takes the scratch pointer
+    ms << "\nextern \"C\" __global__ void mf_reduce_map(" << param_list(k, prog) << ") {\n"
+       << access_bases(k) << body.hoisted_code() << grid_loop(npts)
+       << "const long long i = g_;\n" << body.point_code() << stores(k, body, true);
+    for (size_t r = 0; r < k.reduces.size(); ++r)
+      ms << "((" << ctype(k.body[k.reduces[r].value].type) << "*)(scratch + " << off[r]
+         << "))[i] = " << body.name(k.reduces[r].value) << ";\n";
+    ms << "}\n}\n";
+    os << ms.str();
+    launch("mf_reduce_map", npts, cap);
+  }
+  const std::vector<std::string>* ld = split ? &loaded : nullptr;
   if (groups == 1 && staged) {
     os << staged_kernel(k, body, epi, "mf_reduce", param_list(k, prog), f0, depth, groups, true, {});
     launch("mf_reduce", nout, int64_t{1} << 30);
@@ -334,7 +370,8 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
        << access_bases(k) << body.hoisted_code() << epi.hoisted_code() << grid_loop(nout)
        << "const long long o_ = g_, ri_ = o_ % " << pre << "LL, rp_ = o_ / " << pre
        << "LL, k0_ = 0;\n"
-       << init_parts(k) << fold_leaves(k, body, f0, depth) << epilogue_at(k, epi) << "}\n}\n";
+       << init_parts(k) << fold_leaves(k, body, f0, depth, ld) << epilogue_at(k, epi)
+       << "}\n}\n";
     launch("mf_reduce", nout, cap);
     prog.source += os.str();
     return;
@@ -345,7 +382,7 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   while (counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
   // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/64 partials.
   std::vector<size_t> reg[2];
-  size_t total = 0;
+  size_t total = map_bytes;
   for (int b = 0; b < 2; ++b)
     for (const KReduce& kr : k.reduces) {
       total = (total + 15) / 16 * 16;
@@ -366,7 +403,7 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
      << "const long long ri_ = g_ % " << pre << "LL, q_ = g_ / " << pre << "LL;\n"
      << "const long long rp_ = q_ / " << groups << "LL, k0_ = (q_ % " << groups << "LL) * " << f0
      << "LL;\n"
-     << init_parts(k) << fold_leaves(k, body, f0, depth);
+     << init_parts(k) << fold_leaves(k, body, f0, depth, ld);
   for (size_t r = 0; r < k.reduces.size(); ++r)
     os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[0][r] << "))[g_] = P" << r
        << "_;\n";
