@@ -32,7 +32,7 @@ const std::unordered_set<std::string_view>& pure_builtins() {
 /// Static eligibility of a loop body (see loop_replay.h).
 class BodyCheck {
 public:
-  BodyCheck(const Interpreter& in, int var_slot) : in_(in), var_(var_slot) {}
+  BodyCheck(Interpreter& in, int var_slot) : in_(in), var_(var_slot) {}
 
   bool block(const Block& b) {
     for (const StmtPtr& sp : b) {
@@ -87,7 +87,7 @@ private:
       case ExprKind::End: return true;
       case ExprKind::Ident: {
         const auto& id = static_cast<const IdentExpr&>(e);
-        return is_variable(id) || pure_builtins().count(id.name) > 0;
+        return is_variable(id) || pure_call(id.name);
       }
       case ExprKind::Unary: return expr(*static_cast<const UnaryExpr&>(e).operand);
       case ExprKind::Postfix: return expr(*static_cast<const PostfixExpr&>(e).operand);
@@ -109,7 +109,7 @@ private:
             if (!affine(*a)) return false;
           return true;
         }
-        if (!pure_builtins().count(id.name)) return false;
+        if (!pure_call(id.name)) return false;
         for (const ExprPtr& a : x.args)
           if (!expr(*a)) return false;
         return true;
@@ -192,7 +192,15 @@ private:
     }
   }
 
-  const Interpreter& in_;
+  /// A pure builtin that the name really resolves to here (a function file on the path may
+  /// shadow it).
+  bool pure_call(const std::string& name) {
+    if (!pure_builtins().count(name)) return false;
+    const Frame* f = in_.current_frame();
+    return in_.resolve_function(name, f ? f->unit : nullptr).kind == ResolvedFn::Kind::Builtin;
+  }
+
+  Interpreter& in_;
   int var_;
 };
 

@@ -124,5 +124,17 @@ TEST(LoopReplay, BodiesWithSideEffectsOrControlFlowAreInterpreted) {
   }
 }
 
+TEST(LoopReplay, AFunctionFileShadowingAPureBuiltinRunsEveryIteration) {
+  // tanh.m on the path shadows the builtin and has a side effect: no replay may skip it.
+  TempDir dir;
+  dir.write("tanh.m", "function y = tanh(x)\n  fprintf('.');\n  y = x * 0.5;\nend\n");
+  ReplayGuard g(true);
+  Snippet s;
+  s("addpath('" + dir.path.string() + "');");
+  accel::telemetry().clear();
+  const std::string out = s("y = ones(4096, 1); for t = 1:200, y = tanh(y) + 1; end");
+  EXPECT_EQ(out, std::string(200, '.'));
+}
+
 }  // namespace
 }  // namespace matfuse::test
