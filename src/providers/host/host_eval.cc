@@ -211,13 +211,28 @@ using F32Batch2 = void (*)(const float*, int, const float*, int, float*, int);
 #define MF_F32_BIN_BATCH(fn, expr)                                                        \
   MF_HOST_CLONES void fn(const float* __restrict a, int sa, const float* __restrict b, int sb, \
                          float* __restrict o, int n) {                                      \
-    for (int j = 0; j < n; ++j) {                                                           \
-      const float x = a[j * sa], y = b[j * sb];                                             \
-      o[j] = expr;                                                                          \
+    if (sa && sb) {                                                                         \
+      for (int j = 0; j < n; ++j) {                                                         \
+        const float x = a[j], y = b[j];                                                     \
+        o[j] = expr;                                                                        \
+      }                                                                                     \
+    } else if (sa) {                                                                        \
+      const float y = b[0];                                                                 \
+      for (int j = 0; j < n; ++j) {                                                         \
+        const float x = a[j];                                                               \
+        o[j] = expr;                                                                        \
+      }                                                                                     \
+    } else {                                                                                \
+      const float x = a[0];                                                                 \
+      for (int j = 0; j < n; ++j) {                                                         \
+        const float y = b[j * sb];                                                          \
+        o[j] = expr;                                                                        \
+      }                                                                                     \
     }                                                                                       \
   }
 // The mf_* calls are inlined into each clone (the scalar functors would not be); the
-// expressions are those of scalar::Pow / Atan2 / Hypot for float.
+// expressions are those of scalar::Pow / Atan2 / Hypot for float. Contiguous loops for each
+// operand layout, so that they vectorise.
 MF_F32_BIN_BATCH(mf_pow_run, y == 2.0f ? x * x : mf_powf(x, y))
 MF_F32_BIN_BATCH(mf_atan2_run, mf_atan2f(x, y))
 MF_F32_BIN_BATCH(mf_hypot_run, mf_hypotf(x, y))
