@@ -52,6 +52,14 @@ const Tensor& eager_value(const Node* n, Values& values) {
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
+/// Bytes the kernel loads from its inputs (slices count their part only).
+int64_t kernel_bytes_read(const Kernel& k, const std::vector<Tensor>& inputs) {
+  int64_t b = 0;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    b += k.elements_read(static_cast<int>(i), inputs[i].numel()) * inputs[i].elem_bytes();
+  return b;
+}
+
 /// Hands a group that ran as one kernel to the loop-replay recorder, when one is armed.
 void record_chunk(const LoweredGroup& lg, const std::string& text, const std::string& kind,
                   bool device, const std::vector<Tensor>& inputs,
@@ -119,6 +127,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
       bool faulted = false;
       gr.kernel_key = std::hash<std::string>{}(text);
       gr.elements = lg->kernel.elements();
+      gr.bytes_read = kernel_bytes_read(lg->kernel, dev_inputs);
       if (try_device(*lg, text, dev_inputs, to_host, dev_outputs, gr, &faulted)) {
         gr.cache_hit = seen_before(gr.kernel_key);
         if (faulted) {

@@ -1,6 +1,8 @@
 // Kernel IR: names, canonical text and the kernel verifier (see kernel_ir.h).
 #include "accel/kernel_ir.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <sstream>
 
@@ -125,6 +127,24 @@ int64_t Kernel::elements() const {
   int64_t e = space.numel();
   if (fusion_kind == FusionKind::Reduction) e += out_space.numel();
   return e;
+}
+
+int64_t Kernel::elements_read(int input, int64_t numel) const {
+  if (matmul && (input == matmul->a || input == matmul->b)) return numel;
+  int64_t total = 0;
+  auto scan = [&](const std::vector<Instr>& code, const Dims& sp) {
+    for (const Instr& in : code) {
+      if (in.kind != IKind::Load || in.input != input) continue;
+      const Access& a = accesses[static_cast<size_t>(in.access)];
+      int64_t f = 1;
+      for (size_t d = 0; d < a.strides.size() && static_cast<int>(d) < sp.ndims(); ++d)
+        if (a.strides[d] != 0) f *= sp[static_cast<int>(d)];
+      total += f;
+    }
+  };
+  scan(body, space);
+  scan(epilogue, out_space);
+  return std::min(total, numel);
 }
 
 std::string verify_kernel(const Kernel& k) {

@@ -142,6 +142,10 @@ struct Kernel {
   std::string text() const;
   /// Elements of the iteration space(s), for telemetry.
   int64_t elements() const;
+  /// Elements of input `input` (numel elements) that the kernel loads, for telemetry: the
+  /// footprint of each Load's access over its space (a slice X(:, t) reads one column), summed
+  /// and capped at numel.
+  int64_t elements_read(int input, int64_t numel) const;
 };
 
 /// Checks the SSA and index invariants; returns "" when valid, else the first problem.

@@ -118,7 +118,8 @@ bool replay_chunk(const ReplaySpec& spec, int64_t j, const std::vector<Tensor>& 
   for (size_t i = 0; i < b.inputs.size(); ++i) {
     const int from = spec.carried_from[i];
     inputs.push_back(from >= 0 ? prev[static_cast<size_t>(from)] : b.inputs[i]);
-    gr.bytes_read += inputs.back().numel() * inputs.back().elem_bytes();
+    gr.bytes_read += b.kernel.elements_read(static_cast<int>(i), inputs.back().numel()) *
+                     inputs.back().elem_bytes();
   }
   std::vector<ParamValue> params = b.params;
   for (size_t p = 0; p < params.size(); ++p) {
