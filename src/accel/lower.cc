@@ -159,6 +159,12 @@ private:
         case NodeKind::Generator: v = emit_generator(ph, n); break;
         case NodeKind::Transpose:
         case NodeKind::Slice: v = emit_movement(ph, n); break;
+        case NodeKind::Elementwise:
+          if (p_.at(n).recompute) {
+            v = emit_member(ph, n);  // recomputed in this group from its inputs
+            break;
+          }
+          [[fallthrough]];
         default:
           fail_ = "unexpected node " + n->str();
           v = const_value(ph, 0, n->cls);

@@ -84,14 +84,21 @@ std::vector<NodeRef> generators_to_store(std::span<const NodeRef> roots) {
     int64_t consumed = 0;
     for (const FusionGroup& G : p.groups) {
       if (!G.alive) continue;
-      std::unordered_set<const Node*> read;  // g itself or inlined slices of it, once per group
-      for (const Node* m : G.members)
+      // g itself or inlined slices of it, once per group (also through recomputed nodes).
+      std::unordered_set<const Node*> read, seen;
+      std::vector<const Node*> stack(G.members.begin(), G.members.end());
+      while (!stack.empty()) {
+        const Node* m = stack.back();
+        stack.pop_back();
         for (const NodeRef& i : m->inputs) {
           const bool direct = i.get() == g;
           const bool slice = i->kind == NodeKind::Slice && i->inputs[0].get() == g &&
                              p.group_of(i.get()) < 0;
           if ((direct || slice) && read.insert(i.get()).second) consumed += i->numel();
+          if (p.info.count(i.get()) && p.at(i.get()).recompute && seen.insert(i.get()).second)
+            stack.push_back(i.get());
         }
+      }
     }
     if (consumed > g->numel()) out.push_back(c.first);
   }

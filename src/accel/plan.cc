@@ -35,7 +35,7 @@ const std::vector<std::string>& rejection_log() { return t_rejections; }
 
 bool is_computed(const Plan& p, const Node* n) {
   switch (n->kind) {
-    case NodeKind::Elementwise:
+    case NodeKind::Elementwise: return !p.at(n).recompute;
     case NodeKind::Cast:
     case NodeKind::Reduce:
     case NodeKind::MatMul: return true;
@@ -76,7 +76,8 @@ namespace {
 void readers_of(const Plan& p, const Node* n, std::vector<const Node*>& out) {
   for (const Node* u : p.at(n).users) {
     if (is_computed(p, u)) out.push_back(u);
-    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice) readers_of(p, u, out);
+    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice || p.at(u).recompute)
+      readers_of(p, u, out);  // through inlined nodes to the groups that evaluate them
   }
 }
 
@@ -162,8 +163,9 @@ void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
     const Node* i = ir.get();
     if (i->kind == NodeKind::Input || is_computed(*this, i)) {
       out.push_back(i);
-    } else if (i->kind == NodeKind::Transpose || i->kind == NodeKind::Slice) {
-      reads_of(i, out);  // the inlined movement reads its base
+    } else if (i->kind == NodeKind::Transpose || i->kind == NodeKind::Slice ||
+               at(i).recompute) {
+      reads_of(i, out);  // an inlined movement or recomputed node reads its inputs
     }
     // Constants, Params and inlined generators read nothing materialised.
   }

@@ -43,6 +43,9 @@ struct NodeInfo {
   int topo = 0;                    ///< position in Plan::order
   bool root = false;
   bool materialise = false;  ///< generator/movement node written to memory (see above)
+  /// Cheap elementwise node recomputed inside each consumer group instead of being stored
+  /// (inline_generators): like an inlined generator, it belongs to no group.
+  bool recompute = false;
   int group = -1;  ///< during the passes possibly a group since merged away: use Plan::group_of
 };
 

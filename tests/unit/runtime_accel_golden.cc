@@ -201,6 +201,25 @@ TEST(AccelGolden, ARandomArrayThatSeveralGroupsReadIsStoredOnce) {
   EXPECT_GE(r.groups().back().bytes_read, 4 * 150 * 200 * 4) << r.table();
 }
 
+TEST(AccelGolden, ACheapSharedDifferenceIsRecomputedNotStored) {
+  // X - mu feeds the variance and the normalisation (two reduction groups): each recomputes it
+  // from X (stored once, as three groups read it) and the 1x300 mean instead of one group
+  // writing 400x300 differences for the other.
+  LazyGuard g(1000);
+  GoldenRun r = run_both(
+      "rng(4); X = rand(400, 300);\n"
+      "mu = mean(X, 1); v = mean((X - mu).^2, 1);\n"
+      "y = sum((X - mu) ./ sqrt(v + 1), 'all'); fprintf('%.12g\\n', y);\n");
+  // Reduction groups writing a 400x300 array: only the last (sum(..., 'all') is forced while
+  // its argument, a pending temporary, is still alive); without recomputation the variance
+  // group also wrote X - mu.
+  int big = 0;
+  for (const GroupRecord& gr : r.groups())
+    big += gr.fusion_kind == "reduction" && gr.bytes_written >= 120000 * 8;
+  EXPECT_EQ(big, 1) << r.table();
+  EXPECT_EQ(r.count("reduction"), 3) << r.table();
+}
+
 TEST(AccelGolden, AffineSlicesOfALazyValue) {
   LazyGuard g(1000);
   GoldenRun r = run_both(

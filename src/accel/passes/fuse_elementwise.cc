@@ -32,7 +32,8 @@ bool spans_iterations(const FusionGroup& g) {
 
 void fuse_elementwise(Plan& p) {
   for (const Node* c : p.order) {
-    if ((c->kind != NodeKind::Elementwise && c->kind != NodeKind::Cast) || p.at(c).group >= 0)
+    if ((c->kind != NodeKind::Elementwise && c->kind != NodeKind::Cast) || p.at(c).group >= 0 ||
+        !is_computed(p, c))
       continue;
     std::vector<int> candidates;
     for (const NodeRef& ir : c->inputs) {

@@ -19,7 +19,7 @@ void fuse_matmul_epilogue(Plan& p) {
         break;
       }
       const Node* u = ci.users[0];
-      if (u->kind != NodeKind::Elementwise && u->kind != NodeKind::Cast) {
+      if ((u->kind != NodeKind::Elementwise && u->kind != NodeKind::Cast) || !is_computed(p, u)) {
         note_rejection(u, Decision::no("matmul_epilogue", "consumer is not elementwise"));
         break;
       }

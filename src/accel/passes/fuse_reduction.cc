@@ -13,6 +13,8 @@ constexpr int kMaxEpilogue = 32;
 bool elementwise_like(const Node* n) {
   return n->kind == NodeKind::Elementwise || n->kind == NodeKind::Cast;
 }
+/// Elementwise nodes a group can take (recomputed ones stay outside every group).
+bool groupable(const Plan& p, const Node* n) { return elementwise_like(n) && is_computed(p, n); }
 
 /// Nodes of the elementwise cone above x with x's shape, and the leaves/sources it reads.
 void cone(const Plan& p, const Node* x, std::unordered_set<const Node*>& out) {
@@ -37,7 +39,8 @@ bool shares_source(const std::unordered_set<const Node*>& a,
 void readers(const Plan& p, const Node* n, std::vector<const Node*>& out) {
   for (const Node* u : p.at(n).users) {
     if (is_computed(p, u)) out.push_back(u);
-    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice) readers(p, u, out);
+    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice || p.at(u).recompute)
+      readers(p, u, out);
   }
 }
 
@@ -85,7 +88,7 @@ void fuse_reduction(Plan& p) {
     const Dims& in_dims = g.first->inputs[0]->dims;
     for (auto it = p.order.rbegin(); it != p.order.rend(); ++it) {
       const Node* n = *it;
-      if (!g.cone.count(n) || !elementwise_like(n) || p.at(n).group >= 0) continue;
+      if (!g.cone.count(n) || !groupable(p, n) || p.at(n).group >= 0) continue;
       if (n->dims != in_dims) {
         note_rejection(n, Decision::no("reduction.prologue", "shape " + n->dims.str() +
                                                                   " differs from the reduced "
@@ -114,7 +117,7 @@ void fuse_reduction(Plan& p) {
   for (RG& g : made) {
     const Dims& in_dims = g.first->inputs[0]->dims;
     for (const Node* n : p.order) {
-      if (!elementwise_like(n) || p.at(n).group >= 0 || n->dims != in_dims) continue;
+      if (!groupable(p, n) || p.at(n).group >= 0 || n->dims != in_dims) continue;
       bool reads_prologue = false, reads_tail = false;
       for (const NodeRef& i : n->inputs) {
         if (p.group_of(i.get()) != g.group) continue;
@@ -139,7 +142,7 @@ void fuse_reduction(Plan& p) {
     int added = 0;
     for (const Node* n : p.order) {
       if (added >= kMaxEpilogue) break;
-      if (!elementwise_like(n) || p.at(n).group >= 0 || n->dims != out_dims) continue;
+      if (!groupable(p, n) || p.at(n).group >= 0 || n->dims != out_dims) continue;
       bool uses_tail = false, uses_prologue = false;
       for (const NodeRef& i : n->inputs) {
         if (tail.count(i.get())) uses_tail = true;

@@ -34,6 +34,29 @@ void inline_generators(Plan& p) {
       note_rejection(n, d);
     }
   }
+  // One cheap arithmetic op over values that are at hand anyway (leaves, generators, roots,
+  // broadcast reduction results), read by several consumers: each consumer group recomputes it
+  // rather than one group storing it for the others (x - mean(x) read by a variance and by a
+  // normalisation costs a load of x either way, but storing it costs a write and a read).
+  for (const Node* n : p.order) {
+    if (n->kind != NodeKind::Elementwise || n->inputs.size() != 2) continue;
+    if (n->op != OpId::Add && n->op != OpId::Sub && n->op != OpId::Mul && n->op != OpId::Max &&
+        n->op != OpId::Min)
+      continue;
+    if (n->cls != ClassId::Single && n->cls != ClassId::Double) continue;
+    NodeInfo& ni = p.at(n);
+    if (ni.root || ni.users.size() < 2) continue;
+    bool ok = true;
+    for (const Node* u : ni.users)
+      ok &= u->kind == NodeKind::Elementwise || u->kind == NodeKind::Cast ||
+            u->kind == NodeKind::Reduce;
+    for (const NodeRef& i : n->inputs) {
+      const Node* x = i.get();
+      ok &= x->is_leaf() || x->kind == NodeKind::Generator || p.at(x).root ||
+            (x->kind == NodeKind::Reduce && x->numel() < n->numel());
+    }
+    if (ok) ni.recompute = true;
+  }
 }
 
 }  // namespace matfuse::accel
