@@ -269,7 +269,16 @@ void op_w(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
     if constexpr (RealFloat<W> && requires(W x) { Op::real_ok(x, x); }) {
       if (in.check_real) {
         bool ok = true;
-        for (int j = 0; j < n; ++j) ok &= Op::real_ok(a[ua ? 0 : j], b[ub ? 0 : j]);
+        if constexpr (std::is_same_v<Op, scalar::Pow>) {
+          if (ub && !ua) {  // x.^1.8: complex only for negative x, when y is not an integer
+            if (!Op::real_ok(W(-1), b[0]))
+              for (int j = 0; j < n; ++j) ok &= !(a[j] < W(0));
+          } else {
+            for (int j = 0; j < n; ++j) ok &= Op::real_ok(a[ua ? 0 : j], b[ub ? 0 : j]);
+          }
+        } else {
+          for (int j = 0; j < n; ++j) ok &= Op::real_ok(a[ua ? 0 : j], b[ub ? 0 : j]);
+        }
         if (!ok) c.fault->raise("result is complex");
       }
     }
