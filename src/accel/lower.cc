@@ -393,6 +393,12 @@ private:
       const VType w = rc == ClassId::Single ? VType::F32 : VType::F64;
       a = conv(ph, a, w);
       b = conv(ph, b, w);
+      // x.^2 with the 2 known now is x*x (scalar::Pow's own rule): the kernel then carries no
+      // pow code, which in a fused body costs registers even when the branch is never taken.
+      if (op == OpId::Pow && is_float_class(rc) && !n->complex &&
+          (y->kind == NodeKind::Constant || y->kind == NodeKind::Param) && !y->param_u64 &&
+          y->value == 2.0)
+        return op_instr(ph, OpId::Mul, w, rc, a, a);
       int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, b);
       return is_integer_class(rc) ? saturate(ph, v, rc) : v;
     }
