@@ -26,6 +26,12 @@ typedef long long int64_t;
 #define MF_HD __device__
 #define MF_SQRT(x) __dsqrt_rn(x)
 #define MF_SQRTF(x) __fsqrt_rn(x)
+#define MF_FMA(a, b, c) __fma_rn((a), (b), (c))
+#define MF_FMAF(a, b, c) __fmaf_rn((a), (b), (c))
+#define MF_MULHILO(a, b, hi, lo) \
+  do { const uint32_t a_ = (a), b_ = (b); (hi) = __umulhi(a_, b_); (lo) = a_ * b_; } while (0)
+#define MF_F2U(f) ((uint32_t)__float_as_uint((float)(f)))
+#define MF_U2F(u) __uint_as_float((unsigned)(u))
 %s
 extern "C" __global__ void mf_fill_f(float* out, unsigned long long n, unsigned long long key,
                                      unsigned long long offset, int normal) {
@@ -183,7 +189,7 @@ def main():
         except Exception as e:  # missing library or no device: reported, not an error
             pc.not_available(impl, args.workload, f"cupy unavailable: {type(e).__name__}: {e}")
         src = KERNEL_TEMPLATE % open(PHILOX_INC).read()
-        kernel = xp.RawKernel(src, "mf_fill_f", options=("--fmad=false", "-std=c++14"))
+        kernel = xp.RawKernel(src, "mf_fill_f", options=("--fmad=false", "-std=c++17"))
 
         def stream(seed):
             return DeviceStream(xp, kernel, seed)
