@@ -86,6 +86,15 @@ PhaseCtx::PhaseCtx(const accel::Kernel& kernel, const std::vector<Instr>& c, con
         p.uniform &= ac.strides[d] == 0;
         p.contiguous &= ac.strides[d] == (space[d] == 1 ? 0 : st[d]);
       }
+      // Leading dimensions laid out as in the space, the rest broadcast: periodic.
+      int k = 0;
+      while (k < nd && ac.strides[k] == (space[k] == 1 ? 0 : st[k])) ++k;
+      bool rest_zero = k > 0;
+      for (int d = k; d < nd; ++d) rest_zero &= ac.strides[d] == 0;
+      if (!p.uniform && !p.contiguous && rest_zero) {
+        p.period = 1;
+        for (int d = 0; d < k; ++d) p.period *= space[d];
+      }
     }
     access.push_back(p);
   }
@@ -148,6 +157,13 @@ void load_typed(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int l
       return;
     } else {
       for (int j = 0; j < len; ++j) o[j] = static_cast<Dst>(q[j]);
+    }
+  } else if (ap.period > 0) {
+    const Src* q = p + ap.base;
+    int64_t r = start % ap.period;
+    for (int j = 0; j < len; ++j) {
+      o[j] = static_cast<Dst>(q[r]);
+      if (++r == ap.period) r = 0;
     }
   } else {
     int64_t* off = s.offs.data();
@@ -233,7 +249,18 @@ using F32Batch2 = void (*)(const float*, int, const float*, int, float*, int);
 // The mf_* calls are inlined into each clone (the scalar functors would not be); the
 // expressions are those of scalar::Pow / Atan2 / Hypot for float. Contiguous loops for each
 // operand layout, so that they vectorise.
-MF_F32_BIN_BATCH(mf_pow_run, y == 2.0f ? x * x : mf_powf(x, y))
+MF_F32_BIN_BATCH(mf_pow_general_run, y == 2.0f ? x * x : mf_powf(x, y))
+/// pow with the exponent-2 test hoisted out of the loop when the exponent is uniform, so the
+/// loop is one straight-line body that vectorises (x.^1.8).
+MF_HOST_CLONES void mf_pow_run(const float* __restrict a, int sa, const float* __restrict b,
+                               int sb, float* __restrict o, int n) {
+  if (sa && !sb && b[0] != 2.0f) {
+    const float y = b[0];
+    for (int j = 0; j < n; ++j) o[j] = mf_powf(a[j], y);
+  } else {
+    mf_pow_general_run(a, sa, b, sb, o, n);
+  }
+}
 MF_F32_BIN_BATCH(mf_atan2_run, mf_atan2f(x, y))
 MF_F32_BIN_BATCH(mf_hypot_run, mf_hypotf(x, y))
 #undef MF_F32_BIN_BATCH

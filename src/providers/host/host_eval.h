@@ -19,6 +19,9 @@ constexpr int kChunk = 2048;
 struct AccessPlan {
   bool uniform = false;     ///< every stride 0
   bool contiguous = false;  ///< offset = base + linear index
+  /// > 0: offset = base + (linear index mod period): a broadcast operand that varies only
+  /// along the leading dimensions (mean(x, [2 3]) read back over x).
+  int64_t period = 0;
   int64_t base = 0;         ///< base with parameter terms applied
 };
 
