@@ -222,6 +222,14 @@ void write_result(const KReduce& r, ReduceOut& out, int64_t o, double sum_or_pro
   }
 }
 
+/// One lane chunk's fold over a range of rows (strided reductions).
+struct LaneOut {
+  std::vector<double> sums;  ///< level-0 pairwise sums [reduce][lane]
+  std::vector<double> prod;
+  std::vector<Partial> st;
+  std::vector<int64_t> cnt;
+};
+
 RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
   Fault fault;
   PhaseCtx body(k, k.body, k.space, args, fault);
@@ -312,8 +320,9 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
     const int64_t nlc = chunks_of(pre);
     int levels = 2;
     for (int64_t m = n; m > kPairwiseBlock; m = (m + 1) / 2) ++levels;
-    parallel_for(post * nlc, [&](int64_t t) {
-      const int64_t p = t / nlc, i0 = (t % nlc) * kChunk;
+    // Folds rows [row_lo, row_lo + rows) of lane chunk (p, i0) into `out` (the level-0 sums of
+    // that pairwise subtree, counts, products, ordered partials).
+    auto lane = [&](int64_t p, int64_t i0, int64_t row_lo, int64_t rows, LaneOut& out) {
       const int len = static_cast<int>(std::min<int64_t>(kChunk, pre - i0));
       Scratch& s = thread_scratch();
       // sums[(level * nr + r) * len + i]: pairwise partial sums (values of A held in double).
@@ -404,15 +413,75 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
             for (int i = 0; i < len; ++i) a[i] += b[i];
         }
       };
-      visit(0, n, 0);
+      visit(row_lo, rows, 0);
+      out.sums.assign(sums.begin(), sums.begin() + static_cast<std::ptrdiff_t>(nr * len));
+      out.prod = std::move(prod);
+      out.st = std::move(st);
+      out.cnt = std::move(cnt);
+    };
+    auto write_lane = [&](int64_t p, int64_t i0, const LaneOut& o) {
+      const int len = static_cast<int>(std::min<int64_t>(kChunk, pre - i0));
       for (size_t r = 0; r < nr; ++r) {
         const KReduce& kr = k.reduces[r];
         const bool is_sum = kr.kind == ReduceKind::Sum || kr.kind == ReduceKind::Mean;
         for (int i = 0; i < len; ++i)
-          write_result(kr, outs[r], p * pre + i0 + i, is_sum ? sums[r * len + i] : prod[r * len + i],
-                       st[r * len + i], n, cnt[r * len + i]);
+          write_result(kr, outs[r], p * pre + i0 + i,
+                       is_sum ? o.sums[r * len + i] : o.prod[r * len + i], o.st[r * len + i], n,
+                       o.cnt[r * len + i]);
       }
-    });
+    };
+    bool all_sums = true;
+    for (const KReduce& kr : k.reduces)
+      all_sums &= kr.kind == ReduceKind::Sum || kr.kind == ReduceKind::Mean;
+    if (post * nlc < pool_threads() && all_sums && n > 4 * kPairwiseBlock) {
+      // Fewer lane chunks than threads: the top two levels of each lane's pairwise tree run as
+      // separate tasks and are added in the tree's order, so the bits are those of one task.
+      struct Sub {
+        int64_t lo, rows;
+      };
+      std::vector<Sub> subs;
+      const auto split = [](int64_t lo, int64_t c) {
+        const int64_t h = c / 2;
+        return std::pair<Sub, Sub>{{lo, h}, {lo + h, c - h}};
+      };
+      const auto [l, r] = split(0, n);
+      for (const Sub& q : {split(l.lo, l.rows).first, split(l.lo, l.rows).second,
+                           split(r.lo, r.rows).first, split(r.lo, r.rows).second})
+        subs.push_back(q);
+      const int64_t lanes = post * nlc, ns = static_cast<int64_t>(subs.size());
+      std::vector<LaneOut> res(static_cast<size_t>(lanes * ns));
+      parallel_for(lanes * ns, [&](int64_t t) {
+        const int64_t lc = t / ns, q = t % ns;
+        lane(lc / nlc, (lc % nlc) * kChunk, subs[q].lo, subs[q].rows, res[t]);
+      });
+      for (int64_t lc = 0; lc < lanes; ++lc) {
+        const int64_t i0 = (lc % nlc) * kChunk;
+        const int len = static_cast<int>(std::min<int64_t>(kChunk, pre - i0));
+        LaneOut* q = &res[static_cast<size_t>(lc * ns)];
+        // ((q0 + q1) + (q2 + q3)) as visit adds its halves (float sums rounded to float).
+        auto add = [&](LaneOut& a, const LaneOut& b) {
+          for (size_t r = 0; r < nr; ++r)
+            for (int i = 0; i < len; ++i) {
+              double& x = a.sums[r * len + i];
+              const double y = b.sums[r * len + i];
+              x = k.reduces[r].acc == VType::F32
+                      ? static_cast<double>(static_cast<float>(x) + static_cast<float>(y))
+                      : x + y;
+              a.cnt[r * len + i] += b.cnt[r * len + i];
+            }
+        };
+        add(q[0], q[1]);
+        add(q[2], q[3]);
+        add(q[0], q[2]);
+        write_lane(lc / nlc, i0, q[0]);
+      }
+    } else {
+      parallel_for(post * nlc, [&](int64_t t) {
+        LaneOut o;
+        lane(t / nlc, (t % nlc) * kChunk, 0, n, o);
+        write_lane(t / nlc, (t % nlc) * kChunk, o);
+      });
+    }
   }
   if (fault.raised.load()) return result_of(fault);
   PhaseCtx epi(k, k.epilogue, k.out_space, args, fault);
