@@ -333,44 +333,48 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
       for (size_t r = 0; r < nr; ++r)
         if (k.reduces[r].kind == ReduceKind::All)
           for (int i = 0; i < len; ++i) st[r * len + i].found = true;
-      // Folds one row whose values start at element `at` of the evaluated chunk.
-      auto fold_vals = [&](int level, int at) {
+      // Folds `rows` consecutive rows whose values start at element `at` of the evaluated chunk
+      // (row q at at + q*len), each lane in row order.
+      auto fold_vals = [&](int level, int at, int64_t rows) {
         for (size_t r = 0; r < nr; ++r) {
           const KReduce& kr = k.reduces[r];
           const bool uni = code[kr.value].uniform;
           with_value(s, kr.acc, kr.value, [&](const auto* x0) {
             using T = std::remove_cv_t<std::remove_pointer_t<decltype(x0)>>;
-            const T* x = x0 + (uni ? 0 : at);
-            switch (kr.kind) {
-              case ReduceKind::Sum:
-              case ReduceKind::Mean:
-                if constexpr (std::is_floating_point_v<T>) {
-                  double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
-                  for (int i = 0; i < len; ++i) {
-                    const T v = x[uni ? 0 : i];
-                    if (kr.omitnan && v != v) continue;
-                    a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) + v));
-                    ++cnt[r * len + i];
+            for (int64_t q = 0; q < rows; ++q) {
+              const T* x = x0 + (uni ? 0 : at + q * len);
+              switch (kr.kind) {
+                case ReduceKind::Sum:
+                case ReduceKind::Mean:
+                  if constexpr (std::is_floating_point_v<T>) {
+                    double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
+                    int64_t* cn = &cnt[r * len];
+                    for (int i = 0; i < len; ++i) {
+                      const T v = x[uni ? 0 : i];
+                      if (kr.omitnan && v != v) continue;
+                      a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) + v));
+                      ++cn[i];
+                    }
                   }
-                }
-                break;
-              case ReduceKind::Prod:
-                if constexpr (std::is_floating_point_v<T>) {
-                  double* a = &prod[r * len];
-                  for (int i = 0; i < len; ++i) {
-                    const T v = x[uni ? 0 : i];
-                    if (kr.omitnan && v != v) continue;
-                    a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) * v));
+                  break;
+                case ReduceKind::Prod:
+                  if constexpr (std::is_floating_point_v<T>) {
+                    double* a = &prod[r * len];
+                    for (int i = 0; i < len; ++i) {
+                      const T v = x[uni ? 0 : i];
+                      if (kr.omitnan && v != v) continue;
+                      a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) * v));
+                    }
                   }
-                }
-                break;
-              default:
-                for (int i = 0; i < len; ++i) {
-                  Partial one;
-                  if (kr.kind == ReduceKind::All) one.found = true;
-                  fold_leaf(kr, x + (uni ? 0 : i), true, 1, one);
-                  combine_ordered(kr, st[r * len + i], one);
-                }
+                  break;
+                default:
+                  for (int i = 0; i < len; ++i) {
+                    Partial one;
+                    if (kr.kind == ReduceKind::All) one.found = true;
+                    fold_leaf(kr, x + (uni ? 0 : i), true, 1, one);
+                    combine_ordered(kr, st[r * len + i], one);
+                  }
+              }
             }
           });
         }
@@ -386,7 +390,7 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
           const int cl = static_cast<int>(m * len);
           eval_chunk(body, at, cl, s);
           if (body_outputs) store_outputs(body, at, cl, s);
-          for (int64_t q = 0; q < m; ++q) fold_vals(level, static_cast<int>(q * len));
+          fold_vals(level, 0, m);
           j += m;
         }
       };
