@@ -82,77 +82,8 @@ struct Analyzer {
 
   /// Adds every slot read by e to r (and records the names used).
   void reads(const Expr* e, SlotSet& r) {
-    if (!e) return;
-    switch (e->kind) {
-      case ExprKind::Number:
-      case ExprKind::String:
-      case ExprKind::Colon:
-      case ExprKind::End:
-        return;
-      case ExprKind::FuncHandle:
-        used.insert(static_cast<const FuncHandleExpr*>(e)->name);
-        return;
-      case ExprKind::Ident: {
-        auto* id = static_cast<const IdentExpr*>(e);
-        used.insert(id->name);
-        add(r, id->slot);
-        return;
-      }
-      case ExprKind::Unary:
-        reads(static_cast<const UnaryExpr*>(e)->operand.get(), r);
-        return;
-      case ExprKind::Postfix:
-        reads(static_cast<const PostfixExpr*>(e)->operand.get(), r);
-        return;
-      case ExprKind::Binary: {
-        auto* b = static_cast<const BinaryExpr*>(e);
-        reads(b->lhs.get(), r);
-        reads(b->rhs.get(), r);
-        return;
-      }
-      case ExprKind::Range: {
-        auto* g = static_cast<const RangeExpr*>(e);
-        reads(g->start.get(), r);
-        reads(g->step.get(), r);
-        reads(g->stop.get(), r);
-        return;
-      }
-      case ExprKind::Index: {
-        auto* x = static_cast<const IndexExpr*>(e);
-        reads(x->base.get(), r);
-        for (const auto& a : x->args) reads(a.get(), r);
-        return;
-      }
-      case ExprKind::Field: {
-        auto* f = static_cast<const FieldExpr*>(e);
-        reads(f->base.get(), r);
-        reads(f->dynamic.get(), r);
-        return;
-      }
-      case ExprKind::Matrix:
-      case ExprKind::CellLit:
-        for (const auto& row : static_cast<const MatrixExpr*>(e)->rows)
-          for (const auto& x : row) reads(x.get(), r);
-        return;
-      case ExprKind::AnonFn: {
-        auto* a = static_cast<const AnonFnExpr*>(e);
-        for (int k : a->capture_outer_slots) add(r, k);
-        for (size_t i = a->params.size(); i < a->frame_names.size(); ++i)
-          used.insert(a->frame_names[i]);
-        return;
-      }
-    }
-  }
-
-  /// Name of the variable an assignment target writes (Ident root of an Index/Field chain).
-  static const IdentExpr* target_root(const Expr* t) {
-    while (t) {
-      if (t->kind == ExprKind::Ident) return static_cast<const IdentExpr*>(t);
-      if (t->kind == ExprKind::Index) t = static_cast<const IndexExpr*>(t)->base.get();
-      else if (t->kind == ExprKind::Field) t = static_cast<const FieldExpr*>(t)->base.get();
-      else return nullptr;
-    }
-    return nullptr;
+    for_each_read(e, [&](int slot) { add(r, slot); },
+                  [&](const std::string& name) { used.insert(name); });
   }
 
   SlotSet record(const Stmt& s, SlotSet live, const Ctx& c) {
@@ -181,7 +112,7 @@ struct Analyzer {
         SlotSet live = after;
         for (const auto& t : a.targets) {
           if (!t) continue;
-          if (const IdentExpr* root = target_root(t.get())) assigned.insert(root->name);
+          if (const IdentExpr* root = assignment_root(t.get())) assigned.insert(root->name);
           if (t->kind == ExprKind::Ident) {
             const int k = static_cast<const IdentExpr&>(*t).slot;
             if (k >= 0 && static_cast<size_t>(k) < n) live.reset(k);
@@ -223,7 +154,7 @@ struct Analyzer {
         const int var = f.var && f.var->kind == ExprKind::Ident
                             ? static_cast<const IdentExpr&>(*f.var).slot
                             : -1;
-        if (const IdentExpr* root = target_root(f.var.get())) assigned.insert(root->name);
+        if (const IdentExpr* root = assignment_root(f.var.get())) assigned.insert(root->name);
         SlotSet head = after;  // live before each iteration's test
         for (;;) {
           Ctx inner{&after, &head, c.ret, c.extra};
@@ -462,5 +393,77 @@ ActiveInterpreterScope::ActiveInterpreterScope(Interpreter& in) : prev_(t_active
 }
 
 ActiveInterpreterScope::~ActiveInterpreterScope() { t_active = prev_; }
+
+void for_each_read(const ast::Expr* e, const std::function<void(int)>& slot,
+                   const std::function<void(const std::string&)>& name) {
+  using namespace ast;
+  if (!e) return;
+  auto rec = [&](const Expr* x) { for_each_read(x, slot, name); };
+  switch (e->kind) {
+    case ExprKind::Number:
+    case ExprKind::String:
+    case ExprKind::Colon:
+    case ExprKind::End: return;
+    case ExprKind::FuncHandle:
+      if (name) name(static_cast<const FuncHandleExpr*>(e)->name);
+      return;
+    case ExprKind::Ident: {
+      auto* id = static_cast<const IdentExpr*>(e);
+      if (name) name(id->name);
+      slot(id->slot);
+      return;
+    }
+    case ExprKind::Unary: rec(static_cast<const UnaryExpr*>(e)->operand.get()); return;
+    case ExprKind::Postfix: rec(static_cast<const PostfixExpr*>(e)->operand.get()); return;
+    case ExprKind::Binary: {
+      auto* b = static_cast<const BinaryExpr*>(e);
+      rec(b->lhs.get());
+      rec(b->rhs.get());
+      return;
+    }
+    case ExprKind::Range: {
+      auto* g = static_cast<const RangeExpr*>(e);
+      rec(g->start.get());
+      rec(g->step.get());
+      rec(g->stop.get());
+      return;
+    }
+    case ExprKind::Index: {
+      auto* x = static_cast<const IndexExpr*>(e);
+      rec(x->base.get());
+      for (const auto& a : x->args) rec(a.get());
+      return;
+    }
+    case ExprKind::Field: {
+      auto* f = static_cast<const FieldExpr*>(e);
+      rec(f->base.get());
+      rec(f->dynamic.get());
+      return;
+    }
+    case ExprKind::Matrix:
+    case ExprKind::CellLit:
+      for (const auto& row : static_cast<const MatrixExpr*>(e)->rows)
+        for (const auto& x : row) rec(x.get());
+      return;
+    case ExprKind::AnonFn: {
+      auto* a = static_cast<const AnonFnExpr*>(e);
+      for (int k : a->capture_outer_slots) slot(k);
+      if (name)
+        for (size_t i = a->params.size(); i < a->frame_names.size(); ++i) name(a->frame_names[i]);
+      return;
+    }
+  }
+}
+
+const ast::IdentExpr* assignment_root(const ast::Expr* t) {
+  using namespace ast;
+  while (t) {
+    if (t->kind == ExprKind::Ident) return static_cast<const IdentExpr*>(t);
+    if (t->kind == ExprKind::Index) t = static_cast<const IndexExpr*>(t)->base.get();
+    else if (t->kind == ExprKind::Field) t = static_cast<const FieldExpr*>(t)->base.get();
+    else return nullptr;
+  }
+  return nullptr;
+}
 
 }  // namespace matfuse

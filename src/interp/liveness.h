@@ -80,6 +80,15 @@ struct LivenessInput {
   std::function<bool(const std::string&)> is_script;
 };
 
+/// Calls slot(k) for every variable slot expression e reads (identifiers, the captures of an
+/// anonymous function; -1 for an unresolved name) and, when given, name(n) for every name it
+/// uses (identifiers, function handles, captured names). e may be null.
+void for_each_read(const ast::Expr* e, const std::function<void(int)>& slot,
+                   const std::function<void(const std::string&)>& name = {});
+/// The variable an assignment target writes: the Ident at the root of an Index/Field chain, or
+/// null (`~`, or anything else).
+const ast::IdentExpr* assignment_root(const ast::Expr* t);
+
 /// Analyses a resolved body (identifiers carry their slots). Never throws for valid ASTs.
 std::unique_ptr<Liveness> analyze_liveness(const ast::Block& body, const LivenessInput& in,
                                            bool has_nested_functions = false);

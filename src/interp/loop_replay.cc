@@ -9,6 +9,7 @@
 #include "accel/lazy.h"
 #include "accel/plan.h"
 #include "interp/interp.h"
+#include "interp/liveness.h"
 
 namespace matfuse {
 namespace {
@@ -118,33 +119,9 @@ private:
     }
   }
 
-  /// Slots of the identifiers in e (e passed expr()).
+  /// Slots of the identifiers in e.
   static void reads(const Expr& e, std::vector<int>& out) {
-    switch (e.kind) {
-      case ExprKind::Ident: out.push_back(static_cast<const IdentExpr&>(e).slot); return;
-      case ExprKind::Unary: reads(*static_cast<const UnaryExpr&>(e).operand, out); return;
-      case ExprKind::Postfix: reads(*static_cast<const PostfixExpr&>(e).operand, out); return;
-      case ExprKind::Binary: {
-        const auto& b = static_cast<const BinaryExpr&>(e);
-        reads(*b.lhs, out);
-        reads(*b.rhs, out);
-        return;
-      }
-      case ExprKind::Range: {
-        const auto& r = static_cast<const RangeExpr&>(e);
-        reads(*r.start, out);
-        if (r.step) reads(*r.step, out);
-        reads(*r.stop, out);
-        return;
-      }
-      case ExprKind::Index: {
-        const auto& x = static_cast<const IndexExpr&>(e);
-        reads(*x.base, out);
-        for (const ExprPtr& a : x.args) reads(*a, out);
-        return;
-      }
-      default: return;
-    }
+    for_each_read(&e, [&](int slot) { out.push_back(slot); });
   }
 
   /// Whether e mentions the loop variable or a variable the body assigns.
@@ -208,10 +185,8 @@ private:
 /// declarations and command syntax count as assigning anything).
 bool may_assign(const Block& b, int slot) {
   auto root_slot = [](const Expr* e) {
-    while (e && (e->kind == ExprKind::Index || e->kind == ExprKind::Field))
-      e = e->kind == ExprKind::Index ? static_cast<const IndexExpr*>(e)->base.get()
-                                      : static_cast<const FieldExpr*>(e)->base.get();
-    return e && e->kind == ExprKind::Ident ? static_cast<const IdentExpr*>(e)->slot : -1;
+    const IdentExpr* id = assignment_root(e);
+    return id ? id->slot : -1;
   };
   for (const StmtPtr& sp : b) {
     switch (sp->kind) {
