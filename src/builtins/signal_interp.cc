@@ -172,6 +172,45 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
   return out;
 }
 
+/// The sample points of interp1: x = args[0] when has_x, else 1..n. Checked as MATLAB does
+/// (a real vector of n elements, n >= 2, no NaN, unique). `order` sorts them (stable), `xs`
+/// holds them sorted, `xt` is x as given (empty without x).
+struct SamplePoints {
+  Tensor xt;
+  std::vector<int64_t> order;
+  std::vector<double> xs;
+};
+SamplePoints sample_points(Args args, bool has_x, int64_t n) {
+  SamplePoints sp;
+  std::vector<double> x(static_cast<size_t>(n));
+  if (has_x) {
+    sp.xt = operand(args[0], "interp1");
+    if (!sp.xt.dims().is_vector() || sp.xt.is_complex())
+      throw_error("MATLAB:interp1:Xvector", "X must be a real vector.");
+    if (sp.xt.numel() != n)
+      throw_error("MATLAB:interp1:YInvalidNumRows",
+                  "The length of the input coordinates must equal the number of rows in the sample values.");
+    x = elems<double>(sp.xt);
+  } else {
+    std::iota(x.begin(), x.end(), 1.0);
+  }
+  if (n < 2)
+    throw_error("MATLAB:interp1:NotEnoughPts",
+                "Interpolation requires at least two sample points for each dimension.");
+  for (double v : x)
+    if (std::isnan(v)) throw_error("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.");
+  sp.order.resize(static_cast<size_t>(n));
+  std::iota(sp.order.begin(), sp.order.end(), 0);
+  std::stable_sort(sp.order.begin(), sp.order.end(),
+                   [&](int64_t a, int64_t b) { return x[a] < x[b]; });
+  sp.xs.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) sp.xs[i] = x[sp.order[i]];
+  for (int64_t i = 0; i + 1 < n; ++i)
+    if (sp.xs[i] == sp.xs[i + 1])
+      throw_error("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.");
+  return sp;
+}
+
 /// pp = interp1(x, v, method, 'pp') and interp1(v, method, 'pp'): the interpolant as MATLAB's
 /// piecewise-polynomial struct (evaluate with ppval; the end pieces extrapolate). Orders:
 /// 1 for nearest/previous/next (constant pieces; 'next' pieces start just after each sample
@@ -191,31 +230,9 @@ Outputs interp1_pp(Args args) {
     dv.clear();
     for (int k = 1; k < vt.dims().ndims(); ++k) dv.push_back(vt.dims()[k]);
   }
-  std::vector<double> x(static_cast<size_t>(n));
-  if (nnum == 2) {
-    Tensor xt = operand(args[0], "interp1");
-    if (!xt.dims().is_vector() || xt.is_complex())
-      throw_error("MATLAB:interp1:Xvector", "X must be a real vector.");
-    if (xt.numel() != n)
-      throw_error("MATLAB:interp1:YInvalidNumRows",
-                  "The length of the input coordinates must equal the number of rows in the sample values.");
-    x = elems<double>(xt);
-  } else {
-    std::iota(x.begin(), x.end(), 1.0);
-  }
-  if (n < 2)
-    throw_error("MATLAB:interp1:NotEnoughPts",
-                "Interpolation requires at least two sample points for each dimension.");
-  std::vector<int64_t> order(static_cast<size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  for (double v : x)
-    if (std::isnan(v)) throw_error("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.");
-  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return x[a] < x[b]; });
-  std::vector<double> xs(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) xs[i] = x[order[i]];
-  for (int64_t i = 0; i + 1 < n; ++i)
-    if (xs[i] == xs[i + 1])
-      throw_error("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.");
+  const SamplePoints sp = sample_points(args, nnum == 2, n);
+  const std::vector<int64_t>& order = sp.order;
+  const std::vector<double>& xs = sp.xs;
   std::vector<double> breaks;
   int64_t k = 1;
   switch (m) {
@@ -317,33 +334,10 @@ Outputs bi_interp1(CallContext&, Args args, int nargout) {
   bool vvec = vt.dims().is_vector();
   int64_t n = vvec ? vt.numel() : vt.dims().rows();
   int64_t ncols = n == 0 ? 0 : vt.numel() / n;
-  std::vector<double> x(static_cast<size_t>(n));
-  Tensor xt;
-  if (has_x) {
-    xt = operand(args[0], "interp1");
-    if (!xt.dims().is_vector() || xt.is_complex())
-      throw_error("MATLAB:interp1:Xvector", "X must be a real vector.");
-    if (xt.numel() != n)
-      throw_error("MATLAB:interp1:YInvalidNumRows",
-                  "The length of the input coordinates must equal the number of rows in the sample values.");
-    x = elems<double>(xt);
-  } else {
-    std::iota(x.begin(), x.end(), 1.0);
-  }
-  if (n < 2)
-    throw_error("MATLAB:interp1:NotEnoughPts",
-                "Interpolation requires at least two sample points for each dimension.");
-  for (double v : x)
-    if (std::isnan(v)) throw_error("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.");
-  // Sort the sample points (carrying the rows of v).
-  std::vector<int64_t> order(static_cast<size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return x[a] < x[b]; });
-  std::vector<double> xs(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) xs[i] = x[order[i]];
-  for (int64_t i = 0; i + 1 < n; ++i)
-    if (xs[i] == xs[i + 1])
-      throw_error("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.");
+  const SamplePoints sp = sample_points(args, has_x, n);
+  const Tensor& xt = sp.xt;
+  const std::vector<int64_t>& order = sp.order;
+  const std::vector<double>& xs = sp.xs;
 
   std::vector<double> xq = elems<double>(xqt);
   ClassId c = result_class({&vt, &xqt, has_x ? &xt : nullptr});
