@@ -247,14 +247,23 @@ template <class A, int N> struct mf_tree {
     for (long long t = ++m; !(t & 1); t >>= 1) { s[sp - 2] = s[sp - 2] + s[sp - 1]; --sp; }
   }
 };
-// The same over partials of reduce kind K (order preserving for every kind).
-template <int K, class A, int N> struct mf_ptree {
-  mf_part<A> s[N]; int sp; long long m;
-  __device__ __forceinline__ void push(const mf_part<A>& x) {
-    s[sp++] = x;
-    for (long long t = ++m; !(t & 1); t >>= 1) { s[sp - 2] = mf_combine<K>(s[sp - 2], s[sp - 1]); --sp; }
+// The same tree over partials of reduce kind K (order preserving for every kind): the CNT
+// partials src[(base + m) * pre + ri], m = 0..CNT-1 (CNT a power of two). All loads are issued
+// before the first combine, and the unrolled levels keep the partials in registers (a pass over
+// 16 partials per thread waits for one memory latency, not 16).
+template <int K, class A, int CNT> MF_DI mf_part<A> mf_load_tree(const mf_part<A>* src,
+                                                                long long base, long long pre,
+                                                                long long ri) {
+  mf_part<A> L[CNT];
+#pragma unroll
+  for (int m = 0; m < CNT; ++m) L[m] = src[(base + m) * pre + ri];
+#pragma unroll
+  for (int s = 1; s < CNT; s *= 2) {
+#pragma unroll
+    for (int m = 0; m < CNT; m += 2 * s) L[m] = mf_combine<K>(L[m], L[m + s]);
   }
-};
+  return L[0];
+}
 // Out-of-line rand/randn (same code as the inline ones, so the same bits): a loop kernel may call
 // them dozens of times, and inlining every call multiplies NVRTC's compile time.
 static __device__ __noinline__ double mf_rand_d_ni(uint64_t k, uint64_t c) { return mf_rand_d(k, c); }

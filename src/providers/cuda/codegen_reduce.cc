@@ -14,9 +14,10 @@
 //   lane (i, p) and an aligned group of F0 consecutive leaves (F0 a power of two), and writes its
 //   partial to scratch[g] (g = (p*G + group)*pre + i, G = L/F0 groups per lane: adjacent threads
 //   take adjacent i, so strided rows coalesce).
-// - Launches `mf_reduce_combine<q>`: aligned groups of 64 partials combined as a balanced tree.
+// - Launches `mf_reduce_combine<q>`: aligned groups of 16 partials combined as a balanced tree
+//   (prelude mf_load_tree: the 16 loads in flight at once, the tree in registers).
 // - Launch `mf_reduce_final` (or `mf_reduce` when one thread takes a whole lane): one thread per
-//   output combines the last <= 64 partials, finishes the values and runs the epilogue.
+//   output combines the last <= 16 partials, finishes the values and runs the epilogue.
 // Outputs marked in_body are stored while the body is evaluated (each point exactly once).
 // No floating-point atomics: repeated runs give identical bits.
 #include <algorithm>
@@ -33,7 +34,7 @@ using accel::VType;
 namespace {
 
 constexpr int64_t kLeaf = 128;      ///< host pairwise block (builtins/reduce.h)
-constexpr int64_t kCombine = 64;    ///< partials per thread in a combine pass
+constexpr int64_t kCombine = 16;    ///< partials per thread in a combine pass
 
 const char* acc_type(const KReduce& r) { return r.acc == VType::F32 ? "float" : "double"; }
 size_t part_bytes(const KReduce& r) { return r.acc == VType::F32 ? 24 : 32; }
@@ -132,20 +133,15 @@ std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, i
   return os.str();
 }
 
-/// Statements combining `cnt` partials of every reduce, read from scratch region `src[r]` at
-/// (base_ + m) * pre + ri_ (m = 0..cnt-1), into P<r>_ as a balanced tree.
+/// Statements combining `cnt` (a power of two) partials of every reduce, read from scratch
+/// region `src[r]` at (base_ + m) * pre + ri_ (m = 0..cnt-1), into P<r>_ as a balanced tree.
 std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src, int64_t cnt) {
   std::ostringstream os;
-  const std::string N = std::to_string(log2i(cnt) + 1);
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
-    const std::string R = std::to_string(r);
-    os << "mf_ptree<" << static_cast<int>(kr.kind) << ", " << acc_type(kr) << ", " << N << "> Q"
-       << R << "_;\nQ" << R << "_.sp = 0;\nQ" << R << "_.m = 0;\n"
-       << "for (long long m_ = 0; m_ < " << cnt << "LL; ++m_) Q" << R << "_.push(((const "
-       << part_t(kr) << "*)(scratch + " << src[r] << "))[(base_ + m_) * " << k.pre
-       << "LL + ri_]);\n"
-       << part_t(kr) << " P" << R << "_ = Q" << R << "_.s[0];\n";
+    os << "const " << part_t(kr) << " P" << r << "_ = mf_load_tree<" << static_cast<int>(kr.kind)
+       << ", " << acc_type(kr) << ", " << cnt << ">((const " << part_t(kr) << "*)(scratch + "
+       << src[r] << "), base_, " << k.pre << "LL, ri_);\n";
   }
   return os.str();
 }
@@ -377,10 +373,10 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
     return;
   }
 
-  // Combine passes: groups -> groups/64 -> ... -> <= 64 partials per lane for the final launch.
+  // Combine passes: groups -> groups/16 -> ... -> <= 16 partials per lane for the final launch.
   std::vector<int64_t> counts{groups};
   while (counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
-  // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/64 partials.
+  // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/16 partials.
   std::vector<size_t> reg[2];
   size_t total = map_bytes;
   for (int b = 0; b < 2; ++b)
