@@ -4,7 +4,8 @@
 # float one at a time from the lowest degree up, the higher ones being refitted to the residual
 # after each rounding (so later coefficients absorb the earlier rounding errors); the weighted
 # error of the final float polynomial is measured in 100-digit arithmetic on a dense grid.
-# Usage: python3 tests/tools/mf_math_fitpoly_float.py [exp] [log] [trig]   (needs mpmath)
+# Usage: python3 tests/tools/mf_math_fitpoly_float.py [exp] [log] [trig] [pow] [tanh] [sinhcosh]
+#   (needs mpmath; exp prints the degree-4 P of tanh's upper branch and the degree-5 one of exp)
 import struct, sys
 import mpmath as mp
 mp.mp.dps = 60
@@ -88,3 +89,18 @@ if 'pow' in which:
     g2 = lambda r: (mp.power(2, r) - 1 - C1 * r) / r**2 if r != 0 else mp.log(2)**2 / 2
     for n in (4, 5):
         report('exp2P', g2, -mp.mpf('0.5001'), mp.mpf('0.5001'), n, weight=lambda r: r * r / mp.power(2, r))
+if 'tanh' in which:
+    # tanh(a) = a + a*z*T(z), z = a^2, a < 0.55 (z < 0.3025); weight a*z/tanh(a): error
+    # relative to tanh. Degree 4 gives 2^-28 (degree 3: 2^-22.8, too coarse).
+    Z = mp.mpf('0.55') ** 2
+    ft = lambda z: (mp.tanh(mp.sqrt(z)) / mp.sqrt(z) - 1) / z if z != 0 else -mp.mpf(1) / 3
+    for n in (3, 4):
+        report('tanhT', ft, 0, Z, n, weight=lambda z: z * mp.sqrt(z) / mp.tanh(mp.sqrt(z)) if z != 0 else 0)
+if 'sinhcosh' in which:
+    # sinh(r) = r + r*z*S(z), cosh(r) = 1 + z/2 + z^2*C(z), z = r^2, |r| <= 0.55 (sinh keeps
+    # r = a below 0.55; above, |r| <= ln2/2); weights z (relative to sinh r) and z^2 (cosh >= 1).
+    Z = mp.mpf('0.55') ** 2
+    fs = lambda z: (mp.sinh(mp.sqrt(z)) / mp.sqrt(z) - 1) / z if z != 0 else mp.mpf(1) / 6
+    fc = lambda z: (mp.cosh(mp.sqrt(z)) - 1 - z / 2) / z**2 if z != 0 else mp.mpf(1) / 24
+    report('sinhS', fs, 0, Z, 2, weight=lambda z: z)
+    report('coshC', fc, 0, Z, 2, weight=lambda z: z * z)

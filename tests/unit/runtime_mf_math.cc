@@ -41,13 +41,15 @@ const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 // max_wrong: how many of the ~2M sampled results may be not correctly rounded (but within 1
 // ulp). Double working precision (~2^-45): rare (~2^-20). The float-only fast paths (exp, log,
-// sin, cos; error bound ~0.8 ulp before the final rounding): up to a few percent (exp ~4%).
+// sin, cos, tanh, sinh, cosh; error bound ~0.8-0.9 ulp before the final rounding): up to a
+// few percent (exp ~4%; here tanh ~27000, mostly from its 1 - 2/(e^2|x| + 1) branch above
+// 0.55, sinh and cosh ~55000).
 struct Unary { const char* name; float (*mine)(float); double (*ref)(double); uint64_t max_wrong; };
 const Unary kUnary[] = {
     {"exp", mf_expf, ::exp, 120000}, {"expm1", mf_expm1f, ::expm1, 20}, {"log", mf_logf, ::log, 60000},
     {"log1p", mf_log1pf, ::log1p, 20}, {"log2", mf_log2f, ::log2, 20},  {"log10", mf_log10f, ::log10, 20},
     {"sin", mf_sinf, ::sin, 60000},  {"cos", mf_cosf, ::cos, 60000},    {"tan", mf_tanf, ::tan, 20},
-    {"tanh", mf_tanhf, ::tanh, 20},  {"sinh", mf_sinhf, ::sinh, 20},    {"cosh", mf_coshf, ::cosh, 20},
+    {"tanh", mf_tanhf, ::tanh, 35000}, {"sinh", mf_sinhf, ::sinh, 70000}, {"cosh", mf_coshf, ::cosh, 70000},
     {"atan", mf_atanf, ::atan, 20},  {"asin", mf_asinf, ::asin, 20},    {"acos", mf_acosf, ::acos, 20},
 };
 
@@ -140,6 +142,67 @@ TEST(MfMath, IeeeSpecialCases) {
   const float payload = ffrom(0x7fc01234u);
   EXPECT_EQ(fbits(mf_cosf(payload)), 0x7fc01234u);
   EXPECT_EQ(fbits(mf_logf(payload)), 0x7fc01234u);
+}
+
+TEST(MfMath, TanhFloatOnlySpecialsBranchPointAndSaturation) {
+  EXPECT_EQ(fbits(mf_tanhf(0.0f)), fbits(0.0f));
+  EXPECT_EQ(mf_tanhf(kInf), 1.0f);
+  EXPECT_EQ(mf_tanhf(-kInf), -1.0f);
+  EXPECT_EQ(mf_tanhf(3.4e38f), 1.0f);
+  EXPECT_EQ(mf_tanhf(-9.5f), -1.0f);
+  EXPECT_EQ(fbits(mf_tanhf(ffrom(0x7fc01234u))), 0x7fc01234u);
+  // Tiny and subnormal x: tanh(x) = x exactly (no underflow to 0).
+  for (float x : {1e-45f, -1e-45f, 1e-40f, 1.17549435e-38f, -3e-20f, 0x1p-13f})
+    EXPECT_EQ(fbits(mf_tanhf(x)), fbits(x)) << std::hexfloat << x;
+  // Every float around the switch from the odd polynomial to 1 - 2/(e^2|x| + 1) (0.55, the
+  // largest error of the upper branch) and around the saturation to 1 (9.011).
+  uint64_t worst = 0;
+  float at = 0;
+  auto scan = [&](float lo, float hi) {
+    for (uint32_t u = fbits(lo); u <= fbits(hi); ++u) {
+      const float x = ffrom(u);
+      for (float sx : {x, -x}) {
+        const uint64_t e = ulps(mf_tanhf(sx), static_cast<float>(std::tanh(double(sx))));
+        if (e > worst) { worst = e; at = sx; }
+      }
+    }
+  };
+  scan(0.53f, 0.58f);
+  scan(8.99f, 9.2f);
+  EXPECT_LE(worst, 1u) << std::hexfloat << at;
+}
+
+TEST(MfMath, SinhCoshFloatOnlySpecialsAndBranchPoints) {
+  EXPECT_EQ(fbits(mf_sinhf(-0.0f)), fbits(-0.0f));
+  EXPECT_EQ(mf_coshf(-0.0f), 1.0f);
+  EXPECT_EQ(mf_sinhf(-kInf), -kInf);
+  EXPECT_EQ(mf_coshf(-kInf), kInf);
+  EXPECT_EQ(mf_sinhf(89.5f), kInf);  // overflow (e^89.5/2 > FLT_MAX)
+  EXPECT_EQ(mf_coshf(-89.5f), kInf);
+  EXPECT_EQ(fbits(mf_sinhf(ffrom(0x7fc01234u))), 0x7fc01234u);
+  EXPECT_EQ(fbits(mf_coshf(ffrom(0x7fc01234u))), 0x7fc01234u);
+  for (float x : {1e-45f, -1e-45f, 1e-40f, 1.17549435e-38f, -3e-20f})
+    EXPECT_EQ(fbits(mf_sinhf(x)), fbits(x)) << std::hexfloat << x;
+  // Every float around sinh's switch to the reduced argument (0.55), the first k with the
+  // 2^-k term folded into the FMA (k = 12, |x| ~ 8.3), and the overflow threshold (89.416,
+  // where 2^(k-1) itself would overflow without the halving).
+  uint64_t worst = 0;
+  float at = 0;
+  auto scan = [&](float lo, float hi) {
+    for (uint32_t u = fbits(lo); u <= fbits(hi); ++u) {
+      const float x = ffrom(u);
+      for (float sx : {x, -x}) {
+        uint64_t e = ulps(mf_sinhf(sx), static_cast<float>(std::sinh(double(sx))));
+        if (e > worst) { worst = e; at = sx; }
+        e = ulps(mf_coshf(sx), static_cast<float>(std::cosh(double(sx))));
+        if (e > worst) { worst = e; at = sx; }
+      }
+    }
+  };
+  scan(0.54f, 0.56f);
+  scan(7.9f, 8.4f);
+  scan(88.5f, 89.5f);
+  EXPECT_LE(worst, 1u) << std::hexfloat << at;
 }
 
 TEST(MfMath, PowHardCasesWithinOneUlp) {
