@@ -67,7 +67,8 @@ bool nonnegative(const Node* n, int depth = 0) {
              n->gen == GenKind::Eye;
     case NodeKind::Cast:
     case NodeKind::Transpose:
-    case NodeKind::Slice: return !n->inputs.empty() && nn(0);
+    case NodeKind::Slice:
+    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
     case NodeKind::Reduce:
       return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
     case NodeKind::Elementwise:
@@ -173,6 +174,14 @@ std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
   if (!a.dims().is_matrix() || !b.dims().is_matrix() || a.dims().cols() != b.dims().rows())
     return std::nullopt;
   return finish(matmul(operand(a), operand(b)), false);
+}
+
+std::optional<Tensor> capture_diag(const Tensor& a) {
+  if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
+    return std::nullopt;
+  const Dims& d = a.dims();
+  if (!d.is_matrix() || d.rows() < 2 || d.cols() < 2) return std::nullopt;
+  return finish(diag(a.node()), false);
 }
 
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {

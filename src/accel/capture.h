@@ -39,6 +39,10 @@ std::optional<Tensor> capture_cast(const Tensor& x, ClassId to);
 std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b);
 /// a.' / a' of a lazy 2-D value.
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj);
+/// diag(a) (main diagonal, k = 0) of a lazy 2-D matrix with more than one row and column: a
+/// lazy min(m,n) x 1 Diag node. nullopt for materialised, vector, N-D or maybe-complex values
+/// (the eager builtin then handles them).
+std::optional<Tensor> capture_diag(const Tensor& a);
 /// One subscript of an affine slice along one dimension: 1-based positions start + j*step for
 /// j < count. `per_trace` starts (a scalar subscript such as a loop index) enter the graph as a
 /// Param of role LoopIndex, so traces that differ only in it lower to one kernel text

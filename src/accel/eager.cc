@@ -125,6 +125,18 @@ Tensor slice_eager(const Node& n, const Tensor& x) {
   return out;
 }
 
+/// Main diagonal of the 2-D x (any class, complex kept): min(m,n) x 1, element k = x(k*(m+1)),
+/// the bits of the eager diag builtin.
+Tensor diag_eager(const Tensor& x) {
+  const int64_t r = x.dims().rows(), c = x.dims().cols(), len = std::min(r, c);
+  Tensor out = Tensor::uninit(x.cls(), Dims(len, 1), x.is_complex());
+  const int eb = x.elem_bytes();
+  const char* s = static_cast<const char*>(x.raw());
+  char* d = len ? static_cast<char*>(out.mutable_raw()) : nullptr;
+  for (int64_t k = 0; k < len; ++k) std::memcpy(d + k * eb, s + k * (r + 1) * eb, eb);
+  return out;
+}
+
 }  // namespace
 
 Tensor generate(const Node& g) {
@@ -210,6 +222,7 @@ Tensor eval_node_eager(const Node& n, std::span<const Tensor> in) {
     case NodeKind::MatMul: return matmul_eager(n, in[0], in[1]);
     case NodeKind::Transpose: return transpose_eager(n, in[0]);
     case NodeKind::Slice: return slice_eager(n, in[0]);
+    case NodeKind::Diag: return diag_eager(in[0]);
   }
   MF_ASSERT(false, "unknown node kind");
   return Tensor();

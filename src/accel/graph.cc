@@ -341,6 +341,16 @@ NodeRef transpose(const NodeRef& a, bool conj) {
   return intern(std::move(n));
 }
 
+NodeRef diag(const NodeRef& a) {
+  MF_ASSERT(a->dims.is_matrix() && a->dims.rows() > 1 && a->dims.cols() > 1,
+            "accel::diag needs a 2-D matrix with more than one row and column");
+  Node n = make(NodeKind::Diag, Category::Movement, a->cls,
+                Dims(std::min(a->dims.rows(), a->dims.cols()), 1));
+  n.complex = a->complex;
+  n.inputs = {a};
+  return intern(std::move(n));
+}
+
 NodeRef slice(const NodeRef& x, const std::vector<NodeRef>& starts,
               const std::vector<int64_t>& steps, const std::vector<int64_t>& counts) {
   const int nd = x->dims.ndims();
@@ -455,7 +465,8 @@ std::vector<const Node*> topo_order(std::span<const NodeRef> roots) {
 
 std::string_view node_kind_name(NodeKind k) {
   static const char* names[] = {"input", "constant", "param",     "elementwise", "generator",
-                                "reduce", "cast",    "matmul",    "transpose",   "slice"};
+                                "reduce", "cast",    "matmul",    "transpose",   "slice",
+                                "diag"};
   return names[static_cast<int>(k)];
 }
 std::string_view reduce_kind_name(ReduceKind k) {
@@ -489,6 +500,7 @@ std::string Node::str() const {
     case NodeKind::MatMul: os << "mtimes"; break;
     case NodeKind::Transpose: os << (conj ? "ctranspose" : "transpose"); break;
     case NodeKind::Slice: os << "slice"; break;
+    case NodeKind::Diag: os << "diag"; break;
   }
   os << "(";
   for (size_t i = 0; i < inputs.size(); ++i) os << (i ? ", %" : "%") << inputs[i]->serial;

@@ -50,6 +50,7 @@ enum class NodeKind : uint8_t {
   MatMul,       ///< 2-D matrix product a*b
   Transpose,    ///< 2-D transpose a.' (or a' when conj)
   Slice,        ///< affine slice: dim k takes start_k + j*step_k, start_k a Param or Constant
+  Diag,         ///< main diagonal of a 2-D m x n matrix: min(m,n) x 1, element k = x(k*(m+1))
 };
 
 /// Category used by the planner (DESIGN.md: elementwise, reduction, matmul, generator, movement,
@@ -127,6 +128,10 @@ NodeRef reduce(ReduceKind kind, const NodeRef& x, const std::vector<int>& dims,
 NodeRef matmul(const NodeRef& a, const NodeRef& b);
 /// a.' (conj = false) or a' (2-D only).
 NodeRef transpose(const NodeRef& a, bool conj = false);
+/// diag(a) of a 2-D matrix a (m x n, m > 1 and n > 1): the min(m,n) x 1 main diagonal, element
+/// k = a(k*(m+1)) (0-based linear index). Vectors (diag builds a matrix), other diagonals and N-D
+/// values are not graph nodes (the eager builtin handles them); MF_ASSERT on such an a.
+NodeRef diag(const NodeRef& a);
 /// x(start_1 + (0:count_1-1)*step_1, ..., start_n + ...): starts are scalar Param or Constant
 /// nodes holding 1-based indices, one per dimension of x (x.dims().ndims() of them). Bounds are
 /// checked at creation (MATLAB:badsubscript).

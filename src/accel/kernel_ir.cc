@@ -95,7 +95,7 @@ std::string Kernel::text() const {
     os << " gemm m=" << matmul->m << " n=" << matmul->n << " k=" << matmul->k << " a=in"
        << matmul->a << (matmul->trans_a ? "'" : "") << " lda=" << matmul->lda << " b=in"
        << matmul->b << (matmul->trans_b ? "'" : "") << " ldb=" << matmul->ldb << " "
-       << vtype_name(matmul->type) << " out=" << dims_str(out_space);
+       << vtype_name(matmul->type) << (matmul->diag ? " diag" : "") << " out=" << dims_str(out_space);
   os << "\n";
   for (size_t i = 0; i < param_u64.size(); ++i)
     os << "  param p" << i << " " << (param_u64[i] ? "u64" : "f64") << "\n";
@@ -178,6 +178,13 @@ std::string verify_kernel(const Kernel& k) {
   if (!e.empty()) return "epilogue: " + e;
   if (k.fusion_kind == FusionKind::Reduction && k.pre * k.n * k.post != k.space.numel())
     return "reduction view does not cover the space";
+  if (k.matmul) {
+    const KMatMul& m = *k.matmul;
+    const Dims want = m.diag ? Dims(std::min(m.m, m.n), 1) : Dims(m.m, m.n);
+    if (k.out_space != want) return "matmul epilogue space is not " + dims_str(want);
+    if (m.diag && k.fusion_kind != FusionKind::MatMulEpilogue)
+      return "diagonal epilogue outside a matmul_epilogue kernel";
+  }
   const bool epi = k.fusion_kind == FusionKind::Reduction || k.matmul.has_value();
   for (const KOutput& o : k.outputs) {
     if (o.in_body && k.fusion_kind != FusionKind::Reduction) return "body output outside a reduction";

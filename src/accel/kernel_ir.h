@@ -30,7 +30,12 @@
 //   Outputs marked `in_body` are body values (elementwise producers of the reductions that are
 //   also needed outside), written at every point of `space` during the same pass over the data.
 // - MatMul kernels (matmul, matmul_epilogue): C = op(A)*op(B) by BLAS gemm; the `epilogue` runs
-//   over the m x n output (MatMulResult reads C).
+//   over the m x n output (MatMulResult reads C). With KMatMul::diag (a matmul_epilogue ended by
+//   diag) the epilogue runs over the main diagonal only: out_space is min(m,n) x 1 and its
+//   point k stands for the point (k,k) of C, so MatMulResult reads C at k*(m+1) and every other
+//   epilogue access already maps k to the element at (k,k) (a full m x n operand: stride m+1; a
+//   row or column vector: stride 1; a scalar: stride 0). The epilogue is never evaluated off
+//   the diagonal.
 // - Outputs: elementwise kernels write body values, reduction/matmul kernels epilogue values,
 //   each converted to its class and stored at its Access.
 // - text() is the canonical form and the kernel cache key: parameter values are not part of it
@@ -122,6 +127,8 @@ struct KMatMul {
   int64_t m = 0, n = 0, k = 0;  ///< C is m x n, inner dimension k
   int64_t lda = 1, ldb = 1;
   VType type = VType::F64;
+  /// Epilogue over the main diagonal of C only (out_space min(m,n) x 1, see the contract).
+  bool diag = false;
 };
 
 struct Kernel {

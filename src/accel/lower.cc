@@ -1,6 +1,7 @@
 // Lowering of fusion groups to kernels (see lower.h and kernel_ir.h).
 #include "accel/lower.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -14,6 +15,9 @@ struct Phase {
   Dims ref;               ///< reference dims: node dims broadcast against these
   std::vector<int> perm;  ///< space dim j iterates reference dim perm[j]
   bool epilogue = false;
+  /// Matmul epilogue over the main diagonal: the space is min(m,n) x 1 and its point k is the
+  /// point (k,k) of `ref` (m x n).
+  bool diag = false;
   std::unordered_map<const Node*, int> memo;
 };
 
@@ -101,6 +105,16 @@ private:
                    int64_t base = 0) {
     Access a;
     a.base = base;
+    if (ph.diag) {
+      int64_t s = 0;
+      for (int o = 0; o < std::max(d.ndims(), 2); ++o) {
+        const int64_t size = d[o], want = o < 2 ? ph.ref[o] : 1;
+        if (size != 1 && size != want) fail_ = "operand does not broadcast into the space";
+        if (size != 1) s += nstr[o];
+      }
+      a.strides = {s, 0};
+      return a;
+    }
     for (int o : ph.perm) {
       const int64_t size = d[o];
       if (size != 1 && size != ph.ref[o]) fail_ = "operand does not broadcast into the space";
@@ -158,7 +172,8 @@ private:
         }
         case NodeKind::Generator: v = emit_generator(ph, n); break;
         case NodeKind::Transpose:
-        case NodeKind::Slice: v = emit_movement(ph, n); break;
+        case NodeKind::Slice:
+        case NodeKind::Diag: v = emit_movement(ph, n); break;
         case NodeKind::Elementwise:
           if (p_.at(n).recompute) {
             v = emit_member(ph, n);  // recomputed in this group from its inputs
@@ -199,7 +214,7 @@ private:
   int emit_movement(Phase& ph, const Node* n) {
     const Node* x = n->inputs[0].get();
     const bool gen_base = x->kind == NodeKind::Generator && !is_computed(p_, x);
-    if (gen_base && n->kind != NodeKind::Slice) {
+    if (gen_base && n->kind == NodeKind::Transpose) {
       fail_ = "transpose of a generator that is not materialised";
       return const_value(ph, 0, n->cls);
     }
@@ -214,6 +229,8 @@ private:
     if (n->kind == NodeKind::Transpose) {
       ns[0] = x->dims.rows();
       ns[1] = 1;
+    } else if (n->kind == NodeKind::Diag) {
+      ns[0] = x->dims.rows() + 1;  // element k of the diagonal: x(k*(m+1))
     } else {
       for (size_t k = 0; k < n->steps.size(); ++k) {
         ns[k] = n->steps[k] * xs[k];
@@ -228,7 +245,7 @@ private:
     }
     Access a = broadcast(ph, n->dims, ns, base);
     a.param_terms = std::move(terms);
-    // A slice of a generator: the generator at the selected elements' linear indices.
+    // A slice or diagonal of a generator: the generator at the selected elements' linear indices.
     if (gen_base) return emit_generator_at(ph, x, std::move(a));
     Instr in;
     in.kind = IKind::Load;
@@ -340,6 +357,11 @@ private:
         return push(ph, in);
       }
       case NodeKind::Generator: return emit_generator(ph, n);
+      case NodeKind::Diag:
+        // The final diag of a matmul epilogue: the diagonal phase already evaluates its input
+        // at the diagonal points only.
+        if (ph.diag) return emit(ph, n->inputs[0].get());
+        return emit_movement(ph, n);
       case NodeKind::Transpose:
       case NodeKind::Slice: return emit_movement(ph, n);
       default: fail_ = "unexpected member " + n->str(); return const_value(ph, 0, n->cls);
@@ -578,10 +600,17 @@ private:
     m.b = operand(mm->inputs[1].get(), m.trans_b);
     m.lda = m.trans_a ? m.k : m.m;
     m.ldb = m.trans_b ? m.n : m.k;
+    const Node* dg = nullptr;  // optional final diag (fuse_matmul_epilogue)
+    for (const Node* x : G_.members)
+      if (x->kind == NodeKind::Diag) dg = x;
+    if (dg && (G_.outputs.size() != 1 || G_.outputs[0] != dg))
+      fail_ = "diagonal epilogue with outputs other than the diagonal";
+    m.diag = dg != nullptr;
     k.matmul = m;
     k.space = mm->dims;
-    k.out_space = mm->dims;
-    Phase epi = identity_phase(&k.epilogue, k.out_space, true);
+    k.out_space = dg ? dg->dims : mm->dims;
+    Phase epi = identity_phase(&k.epilogue, mm->dims, true);
+    epi.diag = m.diag;
     add_outputs(epi, k.out_space);
   }
 };

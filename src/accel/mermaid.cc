@@ -107,6 +107,7 @@ std::string node_label(const Node* n) {
     case NodeKind::MatMul: op = "mtimes"; break;
     case NodeKind::Transpose: op = n->conj ? "ctranspose" : "transpose"; break;
     case NodeKind::Slice: op = "slice"; break;
+    case NodeKind::Diag: op = "diag"; break;
   }
   return escape(op) + "<br/>" + escape(class_name(n->cls)) + " " + escape(n->dims.str());
 }
@@ -230,7 +231,8 @@ std::string render_eval(const Plan& p, const EvaluationRecord& rec, int e, int f
         os << "    " << shape(n) << "\n";
         // Generators and movement nodes inlined here are computed by this group's kernel.
         const bool computed = group.count(n) || n->kind == NodeKind::Generator ||
-                              n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice;
+                              n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice ||
+                              n->kind == NodeKind::Diag;
         classes[computed ? placement : "leaf"].push_back(id[n]);
       }
     }

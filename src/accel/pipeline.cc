@@ -92,7 +92,8 @@ std::vector<NodeRef> generators_to_store(std::span<const NodeRef> roots) {
         stack.pop_back();
         for (const NodeRef& i : m->inputs) {
           const bool direct = i.get() == g;
-          const bool slice = i->kind == NodeKind::Slice && i->inputs[0].get() == g &&
+          const bool slice = (i->kind == NodeKind::Slice || i->kind == NodeKind::Diag) &&
+                             i->inputs[0].get() == g &&
                              p.group_of(i.get()) < 0;
           if ((direct || slice) && read.insert(i.get()).second) consumed += i->numel();
           if (p.info.count(i.get()) && p.at(i.get()).recompute && seen.insert(i.get()).second)

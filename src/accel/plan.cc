@@ -41,7 +41,8 @@ bool is_computed(const Plan& p, const Node* n) {
     case NodeKind::MatMul: return true;
     case NodeKind::Generator:
     case NodeKind::Transpose:
-    case NodeKind::Slice: return p.at(n).materialise;
+    case NodeKind::Slice:
+    case NodeKind::Diag: return p.at(n).materialise;
     default: return false;
   }
 }
@@ -76,7 +77,8 @@ namespace {
 void readers_of(const Plan& p, const Node* n, std::vector<const Node*>& out) {
   for (const Node* u : p.at(n).users) {
     if (is_computed(p, u)) out.push_back(u);
-    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice || p.at(u).recompute)
+    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice ||
+             u->kind == NodeKind::Diag || p.at(u).recompute)
       readers_of(p, u, out);  // through inlined nodes to the groups that evaluate them
   }
 }
@@ -164,6 +166,7 @@ void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
     if (i->kind == NodeKind::Input || is_computed(*this, i)) {
       out.push_back(i);
     } else if (i->kind == NodeKind::Transpose || i->kind == NodeKind::Slice ||
+               i->kind == NodeKind::Diag ||
                at(i).recompute) {
       reads_of(i, out);  // an inlined movement or recomputed node reads its inputs
     }

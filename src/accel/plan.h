@@ -3,7 +3,9 @@
 // Roles of nodes in a plan
 // - computed: Elementwise, Cast, Reduce, MatMul nodes; each belongs to exactly one group.
 // - inlined leaves: Constant and Param (uniform values), Generators (recomputed in every
-//   consumer kernel, decision 6), Transpose and Slice (strided reads of a materialised buffer).
+//   consumer kernel, decision 6), Transpose, Slice and Diag (strided reads of a materialised
+//   buffer; a Diag that ends a matrix product's epilogue chain is computed by the product's
+//   matmul_epilogue group instead).
 //   A generator or movement node that must exist as an array (a root, an operand of a matrix
 //   product, the base of another movement) is `materialise`d instead: it gets a group of its
 //   own (fusion_kind elementwise) that writes it.

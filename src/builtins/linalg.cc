@@ -392,6 +392,8 @@ Outputs bi_diag(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:diag:kthDiagInputNotInteger", "K-th diagonal input must be an integer scalar.");
     k = static_cast<int64_t>(kd);
   }
+  if (k == 0 && args[0].is_tensor())
+    if (auto lazy = accel::capture_diag(args[0].tensor())) return {Value(std::move(*lazy))};
   return {diag_value(args[0], k)};
 }
 

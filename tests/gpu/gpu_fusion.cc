@@ -109,6 +109,23 @@ TEST(GpuFusion, MatmulAndEpilogue) {
   }
 }
 
+TEST(GpuFusion, MatmulEpilogueEndedByDiag) {
+  // diag(...) of a product's epilogue chain: the epilogue runs at the diagonal points only
+  // (m != n both ways), with a row bias, a column bias and a full operand read at (k,k).
+  MATFUSE_REQUIRE_GPU();
+  for (const std::string cls : {"single", "double"}) {
+    const int m = pick(200, 500), k = pick(100, 300), n = pick(150, 400);
+    const std::string M = num(m), K = num(k), N = num(n), C = "'" + cls + "'";
+    std::string code = "rng(12); A = rand(" + M + ", " + K + ", " + C + "); W = rand(" + K +
+                       ", " + N + ", " + C + "); r = rand(1, " + N + ", " + C + "); c = rand(" +
+                       M + ", 1, " + C + "); F = rand(" + M + ", " + N + ", " + C + ");"
+                       " d = diag(max(A*W*2 + r - c - F, 0.25)); e = diag(W'*A');";
+    const double tol = cls == "single" ? 1e-5 : 1e-12;
+    RunResult d = compare_host_device(code, {}, {"d", "e"}, tol);
+    EXPECT_GE(d.count("matmul_epilogue", "cuda"), 1) << d.summary();
+  }
+}
+
 TEST(GpuFusion, LoopKernels) {
   MATFUSE_REQUIRE_GPU();
   for (const std::string cls : {"single", "double"}) {

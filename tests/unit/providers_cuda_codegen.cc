@@ -222,6 +222,20 @@ std::vector<Case> all_cases() {
   NodeRef As = input(random_tensor(Dims(20, 15), ClassId::Single, 7));
   NodeRef Bs = input(random_tensor(Dims(15, 12), ClassId::Single, 8));
   add("matmul-single", {binary(OpId::Max, matmul(As, Bs), constant(0, ClassId::Single))});
+  {  // matmul epilogues ended by diag: the epilogue runs at the diagonal points only
+    NodeRef row = input(random_tensor(Dims(1, 12), ClassId::Double, 13));
+    NodeRef col = input(random_tensor(Dims(20, 1), ClassId::Double, 14));
+    NodeRef full = input(random_tensor(Dims(20, 12), ClassId::Double, 15));
+    NodeRef e = binary(OpId::Add, binary(OpId::Mul, matmul(A, B), constant(2)), row);
+    e = binary(OpId::Max, binary(OpId::Sub, binary(OpId::Add, e, col), full), constant(0));
+    add("matmul-diag", {diag(e)});
+    NodeRef Bt = input(random_tensor(Dims(25, 15), ClassId::Single, 16));  // 20 x 25: m < n
+    add("matmul-diag-single",
+        {diag(binary(OpId::Pow, binary(OpId::Add, matmul(As, transpose(Bt)),
+                                       constant(1, ClassId::Single)),
+                     constant(2)))});
+    add("diag-elementwise", {diag(binary(OpId::Add, full, constant(1)))});
+  }
   // a loop trace: per-iteration loop index parameters and RNG offsets
   NodeRef y = input(random_tensor(Dims(500, 3), ClassId::Double, 11));
   for (int it = 1; it <= 4; ++it) {
@@ -560,6 +574,26 @@ TEST(CudaCodegen, ShimExecutionMatchesTheHostProvider) {
   Lib lib;
   ASSERT_TRUE(compile_shim(cases(), "exec", lib));
   EXPECT_GT(expect_same_as_host(lib.h, cases()), 100);
+}
+
+TEST(CudaCodegen, DiagonalMatmulEpilogueRunsAtTheDiagonalPoints) {
+  // The matmul-diag cases of the suite: one matmul_epilogue kernel each whose epilogue reads
+  // the gemm result at i*(m+1) (m = 20) and writes min(m,n) points; run through the shim.
+  std::vector<Case> cs;
+  for (const Case& c : cases())
+    if (c.label.rfind("matmul-diag", 0) == 0) cs.push_back(c);
+  ASSERT_EQ(cs.size(), 2u);
+  for (const Case& c : cs) {
+    const accel::Kernel& k = c.lg.kernel;
+    EXPECT_EQ(k.fusion_kind, FusionKind::MatMulEpilogue) << c.label;
+    ASSERT_TRUE(k.matmul.has_value());
+    EXPECT_TRUE(k.matmul->diag) << c.label;
+    EXPECT_EQ(k.out_space, Dims(std::min(k.matmul->m, k.matmul->n), 1)) << c.label;
+    EXPECT_NE(c.prog.source.find("mm[i * 21LL]"), std::string::npos) << c.label;
+  }
+  Lib lib;
+  ASSERT_TRUE(compile_shim(cs, "diag", lib));
+  EXPECT_EQ(expect_same_as_host(lib.h, cs), 2);
 }
 
 TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {

@@ -134,6 +134,49 @@ TEST(AccelGolden, MatmulSingleConsumerChainIsItsEpilogue) {
   EXPECT_EQ(r.count("matmul"), 0) << r.table();
 }
 
+TEST(AccelGolden, DiagOfMatmulChainIsOneEpilogueKernel) {
+  // m != n: the 120 x 60 product's diagonal has 60 points; the epilogue runs at those only.
+  LazyGuard g(1000);
+  GoldenRun r = run_both(
+      "rng(12); A = rand(120,80); B = rand(80,60); c = rand(120,1);\n"
+      "d = diag(max(A*B*2 + 1 - c, 0));\n"
+      "fprintf('%d %d\\n', size(d)); fprintf('%.17g\\n', d);\n"
+      "X = rand(90,70,'single'); W = rand(90,150,'single'); e = diag(X'*W);\n"
+      "fprintf('%d %d %s\\n', size(e), class(e)); fprintf('%.9g\\n', e);\n");
+  EXPECT_EQ(r.count("matmul_epilogue"), 2) << r.table();
+  EXPECT_EQ(r.count("matmul"), 0) << r.table();
+  std::vector<int64_t> elems;
+  for (const GroupRecord& gr : r.groups())
+    if (gr.fusion_kind == "matmul_epilogue") elems.push_back(gr.elements);
+  EXPECT_EQ(elems, (std::vector<int64_t>{60, 70})) << r.table();
+  EXPECT_NE(r.out.find("60 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("70 1 single\n"), std::string::npos) << r.out;
+}
+
+TEST(AccelGolden, DiagOfSharedProductOrElementwiseValue) {
+  LazyGuard g(1000);
+  // The product has two consumers: no epilogue, the diagonal reads the stored product.
+  GoldenRun r = run_both(
+      "rng(13); A = rand(100,40); B = rand(40,70);\n"
+      "C = A*B; d = diag(C); e = C + 1;\n"
+      "fprintf('%.17g\\n', d); fprintf('%.17g\\n', sum(sum(e)));\n");
+  EXPECT_EQ(r.count("matmul"), 1) << r.table();
+  EXPECT_EQ(r.count("matmul_epilogue"), 0) << r.table();
+  // No product at all.
+  GoldenRun s = run_both(
+      "rng(14); A = rand(50,80); B = rand(50,80);\n"
+      "d = diag(A + B); f = diag(A .* B) * 2;\n"
+      "fprintf('%d %d\\n', size(d)); fprintf('%.17g\\n', d, f);\n");
+  EXPECT_EQ(s.count("matmul") + s.count("matmul_epilogue"), 0) << s.table();
+  EXPECT_GE(s.count("elementwise"), 2) << s.table();
+  // Forms that stay with the eager builtin: a vector (builds a matrix) and k ~= 0.
+  GoldenRun t = run_both(
+      "rng(15); x = rand(1,1200); M = diag(x + 1); A = rand(60,50);\n"
+      "u = diag(A + 1, 2); v = diag(A - 1, -3);\n"
+      "fprintf('%d %d %.17g\\n', size(M), sum(M(:))); fprintf('%.17g\\n', u, v);\n");
+  EXPECT_EQ(t.count("matmul_epilogue"), 0) << t.table();
+}
+
 /// Loop launches (fusion_kind loop) and their distinct kernel texts.
 void loop_stats(const GoldenRun& r, int& launches, int& texts, int& hits) {
   std::set<uint64_t> keys;

@@ -141,6 +141,106 @@ TEST(AccelPlanner, MatmulEpilogueChain) {
   expect_fused_equals_eager(roots);
 }
 
+TEST(AccelPlanner, DiagEndsTheMatmulEpilogue) {
+  // diag(max(A*B*2 + r - c, 0)) with A*B 30 x 25: one matmul_epilogue kernel whose epilogue
+  // runs at the 25 diagonal points (bias row, bias column and a full operand read at (k,k)).
+  NodeRef A = input(random_tensor(Dims(30, 20), ClassId::Double, 21));
+  NodeRef B = input(random_tensor(Dims(20, 25), ClassId::Double, 22));
+  NodeRef r = input(random_tensor(Dims(1, 25), ClassId::Double, 23));
+  NodeRef c = input(random_tensor(Dims(30, 1), ClassId::Double, 24));
+  NodeRef F = input(random_tensor(Dims(30, 25), ClassId::Double, 25));
+  NodeRef y = binary(OpId::Add, binary(OpId::Mul, matmul(A, B), constant(2)), r);
+  y = binary(OpId::Sub, binary(OpId::Sub, y, c), F);
+  NodeRef d = diag(binary(OpId::Max, y, constant(0)));
+  EXPECT_EQ(d->dims, Dims(25, 1));
+  std::vector<NodeRef> roots{d};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "matmul_epilogue");
+  ASSERT_EQ(p.groups[0].outputs.size(), 1u);
+  EXPECT_EQ(p.groups[0].outputs[0], d.get());
+  auto lg = lower_group(p, 0, nullptr);
+  ASSERT_TRUE(lg.has_value());
+  const Kernel& k = lg->kernel;
+  ASSERT_TRUE(k.matmul.has_value());
+  EXPECT_TRUE(k.matmul->diag);
+  EXPECT_EQ(k.out_space, Dims(25, 1));
+  EXPECT_EQ(k.elements(), 25);
+  // The full operand F is read at k*(30+1), r at k, c at k.
+  std::vector<int64_t> strides;
+  for (const Instr& in : k.epilogue)
+    if (in.kind == IKind::Load) strides.push_back(k.accesses[in.access].strides[0]);
+  std::sort(strides.begin(), strides.end());
+  EXPECT_EQ(strides, (std::vector<int64_t>{1, 1, 31}));
+  EXPECT_EQ(verify_kernel(k), "");
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, DiagOfWideProductSingleAndTransposedOperand) {
+  // diag(A*B' + 1) in single with A*B' 12 x 40 (m < n): 12 diagonal points.
+  NodeRef A = input(random_tensor(Dims(12, 16), ClassId::Single, 26));
+  NodeRef B = input(random_tensor(Dims(40, 16), ClassId::Single, 27));
+  NodeRef d = diag(binary(OpId::Add, matmul(A, transpose(B)), constant(1, ClassId::Single)));
+  std::vector<NodeRef> roots{d};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 1u) << p.str();
+  EXPECT_EQ(kinds(p)[0], "matmul_epilogue");
+  auto lg = lower_group(p, 0, nullptr);
+  ASSERT_TRUE(lg.has_value());
+  EXPECT_TRUE(lg->kernel.matmul->diag);
+  EXPECT_TRUE(lg->kernel.matmul->trans_b);
+  EXPECT_EQ(lg->kernel.out_space, Dims(12, 1));
+  expect_fused_equals_eager(roots);
+  // A bare diag(X'*W) is a matmul_epilogue too (the diag is its whole epilogue).
+  NodeRef W = input(random_tensor(Dims(12, 9), ClassId::Single, 28));
+  std::vector<NodeRef> r2{diag(matmul(transpose(A), W))};  // 16 x 9 -> 9 x 1
+  Plan p2 = plan_fusion(r2);
+  ASSERT_EQ(p2.groups.size(), 1u) << p2.str();
+  EXPECT_EQ(kinds(p2)[0], "matmul_epilogue");
+  EXPECT_EQ(r2[0]->dims, Dims(9, 1));
+  expect_fused_equals_eager(r2);
+}
+
+TEST(AccelPlanner, DiagOfProductWithTwoConsumersKeepsTheProduct) {
+  NodeRef A = input(random_tensor(Dims(24, 10), ClassId::Double, 29));
+  NodeRef B = input(random_tensor(Dims(10, 18), ClassId::Double, 30));
+  NodeRef C = matmul(A, B);
+  NodeRef d = diag(C);
+  NodeRef e = binary(OpId::Add, C, constant(1));
+  std::vector<NodeRef> roots{d, e};
+  Plan p = plan_fusion(roots);
+  const std::vector<std::string> ks = kinds(p);
+  EXPECT_EQ(std::count(ks.begin(), ks.end(), "matmul_epilogue"), 0) << p.str();
+  EXPECT_EQ(ks[0], "matmul") << p.str();
+  EXPECT_TRUE(logged("2 consumers"));
+  expect_fused_equals_eager(roots);
+}
+
+TEST(AccelPlanner, DiagWithoutAProduct) {
+  // diag(A + B): the elementwise group writes A + B, the diagonal is a strided read of it.
+  NodeRef A = input(random_tensor(Dims(21, 33), ClassId::Double, 31));
+  NodeRef B = input(random_tensor(Dims(21, 33), ClassId::Double, 32));
+  NodeRef d = diag(binary(OpId::Add, A, B));
+  std::vector<NodeRef> roots{d};
+  Plan p = plan_fusion(roots);
+  ASSERT_EQ(p.groups.size(), 2u) << p.str();
+  EXPECT_EQ(kinds(p), (std::vector<std::string>{"elementwise", "elementwise"}));
+  EXPECT_EQ(p.groups[1].outputs[0], d.get());
+  expect_fused_equals_eager(roots);
+  // Consumed by more elementwise work, the diagonal is inlined into the consumer's kernel.
+  NodeRef e = binary(OpId::Mul, diag(binary(OpId::Sub, A, B)), constant(3));
+  std::vector<NodeRef> r2{e};
+  Plan p2 = plan_fusion(r2);
+  ASSERT_EQ(p2.groups.size(), 2u) << p2.str();
+  expect_fused_equals_eager(r2);
+  // The diagonal of a generator needs no memory: eye evaluated at the diagonal indices.
+  NodeRef g = binary(OpId::Add, diag(eye(30, 20)), constant(1));
+  std::vector<NodeRef> r3{g};
+  Plan p3 = plan_fusion(r3);
+  ASSERT_EQ(p3.groups.size(), 1u) << p3.str();
+  expect_fused_equals_eager(r3);
+}
+
 TEST(AccelPlanner, SiblingSumAndSumOfSquaresShareOneKernel) {
   NodeRef x = input(random_tensor(Dims(5000, 1), ClassId::Double, 9));
   NodeRef s1 = reduce(ReduceKind::Sum, x, {0});

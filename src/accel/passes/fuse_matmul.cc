@@ -1,5 +1,5 @@
-// Pass fuse_matmul_epilogue: matrix products and their single-consumer elementwise chains (see
-// passes.h).
+// Pass fuse_matmul_epilogue: matrix products and their single-consumer elementwise chains,
+// optionally ended by a diag (see passes.h).
 #include "accel/passes/passes.h"
 
 namespace matfuse::accel {
@@ -19,6 +19,18 @@ void fuse_matmul_epilogue(Plan& p) {
         break;
       }
       const Node* u = ci.users[0];
+      // An optional final diag (materialised by inline_generators for this purpose): the
+      // epilogue then runs over the diagonal points only, and the chain ends here.
+      if (u->kind == NodeKind::Diag && is_computed(p, u) && p.at(u).group < 0) {
+        Decision d = p.can_join(u, g);
+        if (!d) {
+          note_rejection(u, d);
+          break;
+        }
+        p.assign(u, g);
+        p.groups[g].kind = FusionKind::MatMulEpilogue;
+        break;
+      }
       if ((u->kind != NodeKind::Elementwise && u->kind != NodeKind::Cast) || !is_computed(p, u)) {
         note_rejection(u, Decision::no("matmul_epilogue", "consumer is not elementwise"));
         break;

@@ -10,8 +10,9 @@
 namespace matfuse::accel {
 
 /// Generators and movement nodes: inlined into every consumer (decision 6) unless they must
-/// exist as arrays (root, operand of a matrix product, base of another movement node), in which
-/// case they are marked `materialise`.
+/// exist as arrays (root, operand of a matrix product, base of another movement node, or a Diag
+/// that ends a matrix product's single-consumer elementwise chain), in which case they are
+/// marked `materialise`.
 void inline_generators(Plan& p);
 
 /// Reduction groups: sibling reductions (same input shape and dims, sharing a source) share
@@ -23,7 +24,8 @@ void fuse_reduction(Plan& p);
 
 /// Matrix products: a `matmul` group each; a single-consumer elementwise chain after the product
 /// (scale, scalar/row/column bias, max/min clamp, power ...) becomes its epilogue
-/// (`matmul_epilogue`).
+/// (`matmul_epilogue`). The chain may end with a Diag (materialised by inline_generators): the
+/// group's output is then the min(m,n) x 1 main diagonal and the epilogue runs at (k,k) only.
 void fuse_matmul_epilogue(Plan& p);
 
 /// Maximal elementwise regions: a node joins a producer's elementwise group when it has the

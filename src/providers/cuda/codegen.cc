@@ -339,6 +339,8 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       return decl + reduce_exprs[in.reduce] + ";\n";
     case IKind::MatMulResult:
       if (!k->matmul) unsupported("matrix product result without a matrix product");
+      if (k->matmul->diag)  // epilogue over the main diagonal: point i is C(i,i)
+        return decl + "(" + ty + ")mm[i * " + std::to_string(k->matmul->m + 1) + "LL];\n";
       return decl + "(" + ty + ")mm[i];\n";
   }
   unsupported("instruction kind");

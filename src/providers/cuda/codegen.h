@@ -15,6 +15,7 @@
 //     3. one value per parameter slot: `double`, or `unsigned long long` for param_u64 slots;
 //     4. when the kernel has a matmul: `const T* mm`, the m x n column-major gemm result
 //        (T = float for VType::F32, double otherwise), computed by the provider before launch 0;
+//        with KMatMul::diag the epilogue's point i reads mm[i*(m+1)] (the main diagonal);
 //     5. when Program::scratch_bytes > 0: `unsigned char* scratch` (device memory of that size,
 //        16-byte aligned, contents undefined at entry);
 //     6. when Program::may_fault: `int* fault` (device int the provider zeroes before launch 0;

@@ -3,6 +3,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -516,6 +517,13 @@ RunResult run_matmul(const accel::Kernel& k, const KernelArgs& args) {
                 static_cast<int>(m.lda), static_cast<const double*>(args.inputs[m.b]),
                 static_cast<int>(m.ldb), 0.0, cd.data(), M);
     c = cd.data();
+  }
+  if (m.diag) {  // epilogue over the main diagonal: point k reads C(k,k)
+    const size_t len = static_cast<size_t>(std::min(m.m, m.n)), step = static_cast<size_t>(m.m + 1);
+    for (size_t i = 0; i < len; ++i) {  // in place: i*step >= i
+      if (m.type == VType::F32) cf[i] = cf[i * step];
+      else cd[i] = cd[i * step];
+    }
   }
   PhaseCtx epi(k, k.epilogue, k.out_space, args, fault);
   epi.matmul_c = c;
