@@ -80,6 +80,12 @@ std::string epilogue_at(const accel::Kernel& k, const Phase& epi) {
   return "{\nconst long long i = o_;\n" + epi.point_code() + stores(k, epi, false) + "}\n";
 }
 
+/// Counting of the terms of sum/mean reduce r: only omitnan needs the count (mf_finish divides a
+/// mean by n otherwise), so the other sums skip a 64-bit add per term.
+std::string count_term(const KReduce& kr, const std::string& R) {
+  return kr.omitnan ? "P" + R + "_.count += 1;\n" : std::string();
+}
+
 /// Statements folding leaves [k0_, k0_ + f0) of lane (ri_, rp_) into P<r>_ (variables ri_, rp_,
 /// k0_ declared by the caller). Sums go through the leaf sums and the pairwise tree.
 /// With `loaded` (split reductions), the value of reduce r at point i is the expression
@@ -117,7 +123,7 @@ std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, i
     if (is_sum(kr)) {
       os << (kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string()) << "{\nif (j_ < jm_) sa"
          << R << "_ = sa" << R << "_ + (" << A << ")" << x << ";\nelse sb" << R << "_ = sb" << R
-         << "_ + (" << A << ")" << x << ";\nP" << R << "_.count += 1;\n}\n";
+         << "_ + (" << A << ")" << x << ";\n" << count_term(kr, R) << "}\n";
     } else {
       os << "mf_fold<" << targs(kr) << ">(P" << R << "_, " << x << ");\n";
     }
@@ -153,7 +159,7 @@ std::string fold_term(const KReduce& kr, size_t r, const std::string& x) {
   if (!is_sum(kr)) return "mf_fold<" + targs(kr) + ">(P" + R + "_, " + x + ");\n";
   return (kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string()) + "{\nif (jo_ < jm_) sa" + R +
          "_ = sa" + R + "_ + (" + A + ")" + x + ";\nelse sb" + R + "_ = sb" + R + "_ + (" + A +
-         ")" + x + ";\nP" + R + "_.count += 1;\n}\n";
+         ")" + x + ";\n" + count_term(kr, R) + "}\n";
 }
 
 int vbytes(VType t) { return t == VType::F64 ? 8 : t == VType::F32 ? 4 : 1; }
