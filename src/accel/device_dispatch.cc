@@ -11,6 +11,7 @@ namespace matfuse::accel {
 namespace {
 
 std::atomic<bool> g_timing{false};
+thread_local bool t_defer_faults = false;  // a DeferredFaults is enabled on this thread
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
@@ -26,6 +27,35 @@ const char* cache_name(cuda::CacheSource s) {
 }  // namespace
 
 void set_device_timing(bool on) { g_timing = on; }
+
+DeferredFaults::DeferredFaults(bool enable) : prev_(t_defer_faults) {
+  cuda::CudaProvider* cp = enable && device_mode() != DeviceMode::Cpu ? cuda::cuda_provider()
+                                                                      : nullptr;
+  if (!cp) return;
+  enabled_ = true;
+  mark_ = cp->deferred_faults();
+  t_defer_faults = true;
+}
+
+DeferredFaults::~DeferredFaults() {
+  if (!enabled_) return;
+  t_defer_faults = prev_;
+  cuda::CudaProvider* cp = cuda::cuda_provider();
+  if (cp->deferred_faults() > mark_) {
+    try {
+      cp->take_deferred_faults(mark_);  // releases the flags (an error here is moot)
+    } catch (const MatlabError&) {
+    }
+  }
+}
+
+std::string DeferredFaults::check() {
+  if (!enabled_) return "";
+  enabled_ = false;
+  t_defer_faults = prev_;
+  const int code = cuda::cuda_provider()->take_deferred_faults(mark_);
+  return code ? cuda::CudaProvider::fault_message(code) : std::string();
+}
 
 bool device_available() {
   return device_mode() != DeviceMode::Cpu && cuda::cuda_provider() != nullptr;
@@ -90,8 +120,10 @@ bool run_on_device(const Kernel& kernel, const std::string& text,
     args.params = params;
     args.text = &text;
     cp->set_timing(g_timing.load());
+    cp->set_defer_faults(t_defer_faults);
     const RunResult rr = cp->run(kernel, args);
     const cuda::LaunchRecord& lr = cp->last();
+    rec.fault_deferred = lr.fault_deferred;
     rec.device_seconds = lr.device_seconds;
     rec.compile_seconds = lr.compile_seconds;
     rec.kernel_cache = cache_name(lr.cache);

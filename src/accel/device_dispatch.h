@@ -40,6 +40,32 @@ bool run_on_device(const Kernel& kernel, const std::string& text,
                    const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
                    GroupRecord& rec, bool* faulted);
 
+/// Deferred fault checks of one evaluation (RAII; may nest). While one is enabled, a device
+/// kernel that may fault (sqrt, log, pow ... of data that might leave the real domain) does not
+/// wait for its fault flag: try_device/run_on_device return with rec.fault_deferred set, and
+/// check() later reads every flag kept since this object's construction with one wait for the
+/// device. So the host prepares and launches the next groups while the kernel runs. The caller
+/// must re-run, with immediate checks, every group from the first deferred one when check()
+/// reports a fault (those groups may have read its wrong values). Flags not checked are
+/// dropped by the destructor.
+class DeferredFaults {
+public:
+  explicit DeferredFaults(bool enable);
+  ~DeferredFaults();
+  DeferredFaults(const DeferredFaults&) = delete;
+  DeferredFaults& operator=(const DeferredFaults&) = delete;
+  /// Reads the kept flags (one synchronisation) and turns deferral off; the first fault's
+  /// message, or "" when none faulted (or nothing was deferred).
+  std::string check();
+  /// Whether kernels are deferring their checks now (a device is in use and check() has not
+  /// run).
+  bool enabled() const { return enabled_; }
+
+private:
+  bool enabled_ = false, prev_ = false;
+  size_t mark_ = 0;
+};
+
 /// Enables CUDA-event timing of device kernels (--profile, --trace).
 void set_device_timing(bool on);
 

@@ -99,7 +99,8 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
                          reason != SinkReason::DepthLimit && reason != SinkReason::ParamBytes &&
                          reason != SinkReason::MemoryPressure &&
                          reason != SinkReason::LoopChunk;
-  for (int g = 0; g < static_cast<int>(p.groups.size()); ++g) {
+  // One group: lowered and run on the device or the host provider, else by the eager engine.
+  auto run_group = [&](int g) -> GroupRecord {
     const FusionGroup& G = p.groups[g];
     GroupRecord gr;
     gr.fusion_kind = std::string(fusion_kind_name(G.kind));
@@ -184,7 +185,34 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
         for (const Node* o : G.outputs) gr.elements += o->numel();
     }
     gr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    rec.groups.push_back(std::move(gr));
+    return gr;
+  };
+  // Fault checks of device kernels wait for the end of the evaluation (DeferredFaults), unless a
+  // loop-replay recording needs each group's outcome as it runs.
+  DeferredFaults deferred(!active_chunk_recorder());
+  int first_deferred = -1;  // first group whose fault check was deferred
+  Values before_deferred;   // the values before that group ran
+  const int ngroups = static_cast<int>(p.groups.size());
+  bool faulted = false;
+  try {
+    for (int g = 0; g < ngroups; ++g) {
+      if (deferred.enabled() && first_deferred < 0) before_deferred = values;
+      rec.groups.push_back(run_group(g));
+      if (first_deferred < 0 && rec.groups.back().fault_deferred) first_deferred = g;
+    }
+    faulted = !deferred.check().empty();
+  } catch (const MatlabError&) {
+    // A later group may have failed on the faulting kernel's wrong values: if a deferred check
+    // reports a fault, the groups run again below; otherwise the error stands.
+    if (first_deferred < 0 || deferred.check().empty()) throw;
+    faulted = true;
+  }
+  if (faulted) {
+    // A deferred kernel faulted: every group from the first deferred one may have read wrong
+    // values. Run them again with immediate checks (the faulting group then falls back).
+    values = std::move(before_deferred);
+    rec.groups.resize(first_deferred);
+    for (int g = first_deferred; g < ngroups; ++g) rec.groups.push_back(run_group(g));
   }
   std::vector<Tensor> result;
   for (const NodeRef& r : roots) result.push_back(eager_value(r.get(), values));

@@ -47,6 +47,7 @@ struct GroupRecord {
   double compile_seconds = 0;    ///< NVRTC compile or disk-cache load time
   std::string kernel_cache;      ///< device kernels: "memory", "disk" or "compiled"
   int64_t upload_bytes = 0;      ///< inputs uploaded for this group
+  bool fault_deferred = false;   ///< the kernel's fault check waits for the evaluation's end
 };
 
 struct EvaluationRecord {

@@ -75,6 +75,33 @@ TEST(GpuResidency, GpuArrayOperationsRunOnTheDeviceWithoutUpload) {
   EXPECT_TRUE(found) << "the gpuArray expression was not captured";
 }
 
+TEST(GpuResidency, FaultChecksWaitOncePerEvaluationAndFaultsRedoTheGroups) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  // Two groups that may fault (sqrt of a reduction's result, log of a broadcast difference):
+  // both run before one wait reads their flags.
+  const std::string ok_code =
+      "rng(3); A = rand(1200, 900, 'single') + 0.5; s = sqrt(sum(A .* A, 1));"
+      "C = log(A ./ s + 2); t = sum(C .^ 2, 'all');";
+  const int64_t checks0 = dev.stats().fault_checks;
+  RunResult d = compare_host_device(ok_code, {"t"});
+  int deferred = 0;
+  for (const auto& g : d.groups) deferred += g.fault_deferred;
+  EXPECT_GE(deferred, 2) << d.summary();
+  EXPECT_EQ(dev.stats().fault_checks - checks0, 1) << d.summary();
+  // A kernel that faults (sqrt of negative values) with a consumer group after it: the
+  // deferred check finds the fault, the groups run again and give the host's complex results.
+  const std::string bad_code =
+      "x = linspace(-1, 1, 300000); y = sqrt(x - 0.5) * 2; m = mean(y + 1);"
+      "z = y(1:10) + 1;";
+  RunResult b = compare_host_device(bad_code, {"m", "y", "z"});
+  EXPECT_TRUE(b.vars["y"].is_complex());
+  EXPECT_TRUE(b.vars["m"].is_complex());
+  int eager = 0;
+  for (const auto& g : b.groups) eager += g.provider == "eager";
+  EXPECT_GE(eager, 1) << b.summary();
+}
+
 TEST(GpuResidency, DeviceOutOfMemoryIsAMatlabError) {
   MATFUSE_REQUIRE_GPU();
   cuda::Device& dev = *cuda::Device::get();

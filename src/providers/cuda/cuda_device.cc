@@ -161,12 +161,15 @@ void Device::download(void* dst, CUdeviceptr src, size_t bytes) {
   stats_.download_seconds += now_seconds() - t0;
 }
 
-int Device::read_fault_flag(CUdeviceptr flag) {
-  int code = 0;
-  check(api_->cuMemcpyDtoHAsync(&code, flag, sizeof code, stream_), "fault flag read");
+int Device::read_fault_flag(CUdeviceptr flag) { return read_fault_flags({flag})[0]; }
+
+std::vector<int> Device::read_fault_flags(const std::vector<CUdeviceptr>& flags) {
+  std::vector<int> codes(flags.size(), 0);
+  for (size_t i = 0; i < flags.size(); ++i)
+    check(api_->cuMemcpyDtoHAsync(&codes[i], flags[i], sizeof(int), stream_), "fault flag read");
   check(api_->cuStreamSynchronize(stream_), "fault flag read (cuStreamSynchronize)");
   stats_.fault_checks++;
-  return code;
+  return codes;
 }
 
 void Device::synchronize() { check(api_->cuStreamSynchronize(stream_), "cuStreamSynchronize"); }

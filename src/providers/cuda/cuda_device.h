@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "providers/cuda/cuda_api.h"
 #include "runtime/tensor.h"
@@ -66,6 +67,8 @@ public:
   /// Reads a kernel's 4-byte fault flag, waiting for the stream (counted as a fault check, not
   /// a gather).
   int read_fault_flag(CUdeviceptr flag);
+  /// Reads several fault flags with one wait for the stream (one fault check).
+  std::vector<int> read_fault_flags(const std::vector<CUdeviceptr>& flags);
   /// Waits for all work on the stream. Raises MatlabError on an asynchronous device fault.
   void synchronize();
   /// (free, total) device memory in bytes.

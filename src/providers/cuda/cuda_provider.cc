@@ -173,15 +173,34 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
     a.cuEventDestroy(ev1);
   }
   RunResult rr;
-  if (fault) {
+  last_.fault_deferred = false;
+  if (fault && defer_faults_) {
+    deferred_.push_back(std::move(fault));
+    last_.fault_deferred = true;
+  } else if (fault) {
     const int code = dev_.read_fault_flag(reinterpret_cast<CUdeviceptr>(fault->device_ptr()));
     if (code != kNoFault) {
       rr.ok = false;
-      rr.fault = code == kFaultLogicalNaN ? "NaN converted to logical"
-                                          : "a value left the real domain";
+      rr.fault = fault_message(code);
     }
   }
   return rr;
+}
+
+std::string CudaProvider::fault_message(int code) {
+  return code == kFaultLogicalNaN ? "NaN converted to logical" : "a value left the real domain";
+}
+
+int CudaProvider::take_deferred_faults(size_t mark) {
+  if (mark >= deferred_.size()) return kNoFault;
+  std::vector<CUdeviceptr> flags;
+  for (size_t i = mark; i < deferred_.size(); ++i)
+    flags.push_back(reinterpret_cast<CUdeviceptr>(deferred_[i]->device_ptr()));
+  const std::vector<int> codes = dev_.read_fault_flags(flags);
+  deferred_.resize(mark);
+  for (int c : codes)
+    if (c != kNoFault) return c;
+  return kNoFault;
 }
 
 CudaProvider* cuda_provider() {
