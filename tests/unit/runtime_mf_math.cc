@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "runtime/scalar_ops.h"
 
@@ -34,6 +35,20 @@ uint64_t next(uint64_t& z) {  // SplitMix64
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
   return x ^ (x >> 31);
+}
+
+/// Largest ulp error of f against ref (glibc double, rounded) over every float x in [lo, hi]
+/// and its negation; *at receives the worst argument.
+uint64_t worst_ulps(float (*f)(float), double (*ref)(double), float lo, float hi, float* at) {
+  uint64_t worst = 0;
+  for (uint32_t u = fbits(lo); u <= fbits(hi); ++u) {
+    const float x = ffrom(u);
+    for (float sx : {x, -x}) {
+      const uint64_t e = ulps(f(sx), static_cast<float>(ref(double(sx))));
+      if (e > worst) { worst = e; *at = sx; }
+    }
+  }
+  return worst;
 }
 
 const float kInf = std::numeric_limits<float>::infinity();
@@ -156,20 +171,9 @@ TEST(MfMath, TanhFloatOnlySpecialsBranchPointAndSaturation) {
     EXPECT_EQ(fbits(mf_tanhf(x)), fbits(x)) << std::hexfloat << x;
   // Every float around the switch from the odd polynomial to 1 - 2/(e^2|x| + 1) (0.55, the
   // largest error of the upper branch) and around the saturation to 1 (9.011).
-  uint64_t worst = 0;
   float at = 0;
-  auto scan = [&](float lo, float hi) {
-    for (uint32_t u = fbits(lo); u <= fbits(hi); ++u) {
-      const float x = ffrom(u);
-      for (float sx : {x, -x}) {
-        const uint64_t e = ulps(mf_tanhf(sx), static_cast<float>(std::tanh(double(sx))));
-        if (e > worst) { worst = e; at = sx; }
-      }
-    }
-  };
-  scan(0.53f, 0.58f);
-  scan(8.99f, 9.2f);
-  EXPECT_LE(worst, 1u) << std::hexfloat << at;
+  EXPECT_LE(worst_ulps(mf_tanhf, ::tanh, 0.53f, 0.58f, &at), 1u) << std::hexfloat << at;
+  EXPECT_LE(worst_ulps(mf_tanhf, ::tanh, 8.99f, 9.2f, &at), 1u) << std::hexfloat << at;
 }
 
 TEST(MfMath, SinhCoshFloatOnlySpecialsAndBranchPoints) {
@@ -186,23 +190,11 @@ TEST(MfMath, SinhCoshFloatOnlySpecialsAndBranchPoints) {
   // Every float around sinh's switch to the reduced argument (0.55), the first k with the
   // 2^-k term folded into the FMA (k = 12, |x| ~ 8.3), and the overflow threshold (89.416,
   // where 2^(k-1) itself would overflow without the halving).
-  uint64_t worst = 0;
   float at = 0;
-  auto scan = [&](float lo, float hi) {
-    for (uint32_t u = fbits(lo); u <= fbits(hi); ++u) {
-      const float x = ffrom(u);
-      for (float sx : {x, -x}) {
-        uint64_t e = ulps(mf_sinhf(sx), static_cast<float>(std::sinh(double(sx))));
-        if (e > worst) { worst = e; at = sx; }
-        e = ulps(mf_coshf(sx), static_cast<float>(std::cosh(double(sx))));
-        if (e > worst) { worst = e; at = sx; }
-      }
-    }
-  };
-  scan(0.54f, 0.56f);
-  scan(7.9f, 8.4f);
-  scan(88.5f, 89.5f);
-  EXPECT_LE(worst, 1u) << std::hexfloat << at;
+  for (auto [lo, hi] : {std::pair{0.54f, 0.56f}, {7.9f, 8.4f}, {88.5f, 89.5f}}) {
+    EXPECT_LE(worst_ulps(mf_sinhf, ::sinh, lo, hi, &at), 1u) << "sinh " << std::hexfloat << at;
+    EXPECT_LE(worst_ulps(mf_coshf, ::cosh, lo, hi, &at), 1u) << "cosh " << std::hexfloat << at;
+  }
 }
 
 TEST(MfMath, PowHardCasesWithinOneUlp) {

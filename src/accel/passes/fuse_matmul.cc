@@ -9,6 +9,17 @@ void fuse_matmul_epilogue(Plan& p) {
     if (mm->kind != NodeKind::MatMul || p.at(mm).group >= 0) continue;
     const int g = p.new_group(FusionKind::MatMul, mm);
     p.assign(mm, g);
+    // Adds u to the group (now a matmul_epilogue), or notes why it cannot join.
+    auto join = [&](const Node* u) {
+      Decision d = p.can_join(u, g);
+      if (!d) {
+        note_rejection(u, d);
+        return false;
+      }
+      p.assign(u, g);
+      p.groups[g].kind = FusionKind::MatMulEpilogue;
+      return true;
+    };
     const Node* cur = mm;
     for (;;) {
       const NodeInfo& ci = p.at(cur);
@@ -22,13 +33,7 @@ void fuse_matmul_epilogue(Plan& p) {
       // An optional final diag (materialised by inline_generators for this purpose): the
       // epilogue then runs over the diagonal points only, and the chain ends here.
       if (u->kind == NodeKind::Diag && is_computed(p, u) && p.at(u).group < 0) {
-        Decision d = p.can_join(u, g);
-        if (!d) {
-          note_rejection(u, d);
-          break;
-        }
-        p.assign(u, g);
-        p.groups[g].kind = FusionKind::MatMulEpilogue;
+        join(u);
         break;
       }
       if ((u->kind != NodeKind::Elementwise && u->kind != NodeKind::Cast) || !is_computed(p, u)) {
@@ -47,13 +52,7 @@ void fuse_matmul_epilogue(Plan& p) {
         note_rejection(u, Decision::no("matmul_epilogue", "uses the product twice"));
         break;
       }
-      Decision d = p.can_join(u, g);
-      if (!d) {
-        note_rejection(u, d);
-        break;
-      }
-      p.assign(u, g);
-      p.groups[g].kind = FusionKind::MatMulEpilogue;
+      if (!join(u)) break;
       cur = u;
     }
   }
