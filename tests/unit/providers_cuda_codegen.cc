@@ -66,10 +66,18 @@ int shell(const std::string& cmd, std::string* out) {
   return pclose(f);
 }
 
+/// This process's scratch directory for shim sources and libraries, removed at exit.
 fs::path temp_dir() {
-  fs::path d = fs::temp_directory_path() / ("mf_cuda_codegen_" + std::to_string(getpid()));
-  fs::create_directories(d);
-  return d;
+  struct Dir {
+    fs::path path = fs::temp_directory_path() / ("mf_cuda_codegen_" + std::to_string(getpid()));
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  };
+  static const Dir dir;
+  fs::create_directories(dir.path);
+  return dir.path;
 }
 
 /// One rendered group with what it needs to run.
