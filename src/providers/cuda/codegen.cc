@@ -309,13 +309,14 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
           break;
         }
         case accel::GenKind::Linspace:
+          // MATLAB's d1 + (k*(d2-d1))/(n-1) in double; n - 1 in [1, 2^53] is in mf_div_rcp's range.
           g = "const double ga_ = " + pslot(in.slot) + ", gb_ = " + pslot(in.slot2) +
               ";\nconst long long gi_ = " + idx + ";\nconst double gn1_ = (double)" +
               std::to_string(num - 1) + "LL, gd_ = gb_ - ga_;\ndouble g_;\nif (gi_ == " +
               std::to_string(num - 1) +
               "LL) g_ = gb_;\nelse if (gi_ == 0) g_ = ga_;\nelse if (mf_isinf(gd_)) g_ = ga_ + "
               "(gb_ / gn1_) * (double)gi_ - (ga_ / gn1_) * (double)gi_;\nelse g_ = ga_ + "
-              "((double)gi_ * gd_) / gn1_;\n";
+              "mf_div_rcp((double)gi_ * gd_, gn1_, 1.0 / gn1_);\n";
           break;
         case accel::GenKind::Colon:
           if (in.type == VType::F32) {
