@@ -1,8 +1,12 @@
 """Philox4x32-10 streams in NumPy, matching matfuse's rand/randn (src/runtime/philox.inc).
 
-rng(seed) sets key = splitmix64(seed) and counter offset 0; a draw of n elements uses counters
-offset .. offset+n-1 and advances the offset by n. Uniforms are bit-identical to matfuse's;
-normals use the same Box-Muller formula with NumPy's log/cos, so they agree to a few ulps.
+rng(seed) sets key = splitmix64(seed) and stream offset 0; a draw of n elements takes stream
+positions offset .. offset+n-1 and advances the offset by n. Position g is lane g mod L of Philox
+block g // L (L = 4 single, 2 double): single rand lane l is word l, single randn lanes 0/1 (2/3)
+are the cosine and sine Box-Muller branches of words 0-1 (2-3); double rand lanes are words 0-1
+and 2-3, double randn lanes the cosine and sine branches of u1 = words 0-1, u2 = words 2-3.
+Uniforms are bit-identical to matfuse's; normals use the same Box-Muller formula with NumPy's
+log/cos/sin, so they agree to a few ulps.
 """
 import numpy as np
 
@@ -55,24 +59,39 @@ class Stream:
         self.key = key_from_seed(seed)
         self.offset = 0
 
-    def _counters(self, n):
-        c = np.arange(self.offset, self.offset + n, dtype=np.uint64)
+    def _positions(self, n):
+        g = np.arange(self.offset, self.offset + n, dtype=np.uint64)
         self.offset += n
-        return c
+        return g
 
     def rand(self, shape, dtype=np.float64):
         n = int(np.prod(shape))
-        w = philox(self._counters(n), self.key)
-        u = u01_float(w[0]) if dtype == np.float32 else u01_double(w[0], w[1])
+        g = self._positions(n)
+        if dtype == np.float32:
+            w = philox(g >> np.uint64(2), self.key)
+            lane = (g & np.uint64(3)).astype(np.int64)
+            u = u01_float(np.choose(lane, w))
+        else:
+            w = philox(g >> np.uint64(1), self.key)
+            odd = (g & np.uint64(1)).astype(bool)
+            u = u01_double(np.where(odd, w[2], w[0]), np.where(odd, w[3], w[1]))
         return u.reshape(shape, order="F")
 
     def randn(self, shape, dtype=np.float64):
         n = int(np.prod(shape))
-        w = philox(self._counters(n), self.key)
+        g = self._positions(n)
+        sine = (g & np.uint64(1)).astype(bool)
         if dtype == np.float32:
-            u1, u2 = u01_float(w[0]), u01_float(w[1])
-            z = np.sqrt(np.float32(-2) * np.log(u1)) * np.cos(np.float32(2 * np.pi) * u2)
+            w = philox(g >> np.uint64(2), self.key)
+            hi = (g & np.uint64(2)).astype(bool)
+            u1 = u01_float(np.where(hi, w[2], w[0]))
+            u2 = u01_float(np.where(hi, w[3], w[1]))
+            r = np.sqrt(np.float32(-2) * np.log(u1))
+            t = np.float32(2 * np.pi) * u2
         else:
+            w = philox(g >> np.uint64(1), self.key)
             u1, u2 = u01_double(w[0], w[1]), u01_double(w[2], w[3])
-            z = np.sqrt(-2 * np.log(u1)) * np.cos(2 * np.pi * u2)
+            r = np.sqrt(-2 * np.log(u1))
+            t = 2 * np.pi * u2
+        z = r * np.where(sine, np.sin(t), np.cos(t))
         return z.astype(dtype).reshape(shape, order="F")

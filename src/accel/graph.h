@@ -18,8 +18,9 @@
 //   node's `shape_hash` and not of a kernel's canonical text: two traces that differ only in
 //   Param values lower to the same kernel (decision 8).
 // - Generators (rand, randn, zeros, ones, eye, linspace, colon ranges) are index functions of
-//   the element's linear index; rand/randn take their Philox key and counter offset as Params
-//   and element i uses counter offset + i, exactly as the eager rand/randn (decision 7).
+//   the element's linear index; rand/randn take their Philox key and stream offset as Params
+//   and element i is the value at stream position offset + i, exactly as the eager rand/randn
+//   (decision 7; philox.inc's stream model).
 // - Complex: the graph tracks whether a value is known to be complex (`complex`). Ops with the
 //   kRealToComplex flag on real inputs are typed real; when the data leave the real domain at
 //   run time the fused kernel reports a fault and the group is re-run by the eager engine, which

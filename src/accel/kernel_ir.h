@@ -16,9 +16,10 @@
 //   group with the eager engine, which gives the complex result. Saturate rounds half away from
 //   zero and saturates to an integer class (integer ops compute in double, as the eager engine).
 //   Convert to Bool faults on NaN (MATLAB:nologicalnan comes from the eager re-run).
-// - Rng: counter = param[slot2] (u64 offset) + element index (value a, exact integer), key =
-//   param[slot]; value = mf_rand_{d,f} / mf_randn_{d,f} of runtime/philox.inc, bit-identical to
-//   the eager rand/randn. Gen: the index functions of linspace, colon and eye on value a.
+// - Rng: stream position = param[slot2] (u64 offset) + element index (value a, exact integer),
+//   key = param[slot]; value = mf_rand_{d,f} / mf_randn_{d,f} of runtime/philox.inc at that
+//   position, bit-identical to the eager rand/randn. Gen: the index functions of linspace,
+//   colon and eye on value a.
 // - Reduction kernels (fusion_kind reduction): `space` is the reduction input's dims in
 //   iteration order (reduced dims contiguous, as builtins/reduce_layout.h arranges them), viewed
 //   as (pre, n, post): point (i, j, p) has linear index i + pre*(j + n*p), output element

@@ -1,8 +1,8 @@
 // Builtins of the "rng" family: rand randn randi rng (DESIGN.md decision 7).
 //
-// Every call of n elements takes the next n counters of the session's Philox stream
-// (RngState::take); element i (column-major) uses counter offset + i and the transforms of
-// runtime/philox.inc. So rand(2,3) followed by rand(4,1) gives the same numbers as the last 4
+// Every call of n elements takes the next n positions of the session's Philox stream
+// (RngState::take); element i (column-major) is the value at position offset + i under the
+// stream model and transforms of runtime/philox.inc. So rand(2,3) followed by rand(4,1) gives the same numbers as the last 4
 // of one rand(10,1) after the same seed, and a GPU kernel reproduces them bit for bit.
 //
 // rng forms: rng(seed), rng(seed, generator), rng('default') (= rng(0)), rng('shuffle') (seed
@@ -30,8 +30,9 @@ namespace {
 bool float_class(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
 
 /// rand / randn (normal = true) of sz..., 'double'|'single'|'like', p: uniform on the open
-/// interval (0, 1), or standard normal (Box-Muller of philox.inc). Element i uses counter
-/// offset + i of the session's stream, lazily (a generator node) or eagerly, with the same bits.
+/// interval (0, 1), or standard normal (Box-Muller of philox.inc). Element i is the value at
+/// position offset + i of the session's stream, lazily (a generator node) or eagerly, with the
+/// same bits.
 Outputs random_array(CallContext& ctx, Args args, int nargout, bool normal) {
   check_nargout(nargout, 1);
   SizeClassArgs a = parse_size_class(args, normal ? "randn" : "rand", ClassId::Double, float_class);

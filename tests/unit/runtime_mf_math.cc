@@ -228,15 +228,15 @@ TEST(MfMath, PowHardCasesWithinOneUlp) {
 }
 
 // The randn transform keeps its bits (golden values of the float-only MF_FMAF version of
-// mf_log_f / mf_cos2pi_f; the same on the host with and without FMA instructions).
+// mf_log_f / mf_sincos2pi_f; the same on the host with and without FMA instructions).
 TEST(MfMath, RandnSingleKeepsItsBits) {
   const uint64_t key = mf_rng_key_from_seed(0);
   uint64_t h = 1469598103934665603ull;  // FNV-1a over the bit patterns
   for (uint64_t c = 0; c < (1u << 20); ++c) h = (h ^ fbits(mf_randn_f(key, c))) * 1099511628211ull;
-  EXPECT_EQ(h, 0xfd6d62e3bb8169edull);
+  EXPECT_EQ(h, 0x3e221825ea4b0c2aull);
   EXPECT_EQ(mf_randn_f(key, 0), 0x1.1f145ap-1f);
-  EXPECT_EQ(mf_randn_f(key, 1), -0x1.79f4a4p-1f);
-  EXPECT_EQ(mf_randn_f(key, 12345), 0x1.2eb54ep-1f);
+  EXPECT_EQ(mf_randn_f(key, 1), 0x1.6c1698p-1f);
+  EXPECT_EQ(mf_randn_f(key, 12345), 0x1.1ca712p+1f);
 }
 
 TEST(MfMath, LogFKeepsItsBitsOverTheWholeRange) {
@@ -260,12 +260,70 @@ TEST(MfMath, ExpBoundaries) {
     EXPECT_LE(ulps(mf_expf(x), static_cast<float>(std::exp(static_cast<double>(x)))), 1u) << x;
 }
 
-TEST(MfMath, Cos2piIsTheCosineOfSincos2pi) {
-  for (uint32_t m = 0; m < (1u << 24); ++m) {
-    const float u = mf_u01_float(m << 8);
+// The stream model of philox.inc: the value at a position is the lane of its Philox block, so
+// the per-position and per-block forms agree bit for bit, at every lane.
+TEST(MfMath, RngPerPositionFormsAreTheBlockLanes) {
+  const uint64_t key = mf_rng_key_from_seed(7);
+  for (uint64_t b = 0; b < (1u << 18); b += (b < 64 ? 1 : 997)) {
+    const uint64_t blk = b + (b & 1 ? (1ull << 40) : 0);  // high counter words too
+    float rf[4], nf[4];
+    double rd[2], nd[2];
+    mf_rand4_f(key, blk, rf);
+    mf_randn4_f(key, blk, nf);
+    mf_rand2_d(key, blk, rd);
+    mf_randn2_d(key, blk, nd);
+    for (uint64_t l = 0; l < 4; ++l) {
+      ASSERT_EQ(fbits(mf_rand_f(key, 4 * blk + l)), fbits(rf[l])) << blk << ' ' << l;
+      ASSERT_EQ(fbits(mf_randn_f(key, 4 * blk + l)), fbits(nf[l])) << blk << ' ' << l;
+    }
+    for (uint64_t l = 0; l < 2; ++l) {
+      ASSERT_EQ(mf_rand_d(key, 2 * blk + l), rd[l]) << blk << ' ' << l;
+      ASSERT_EQ(mf_randn_d(key, 2 * blk + l), nd[l]) << blk << ' ' << l;
+    }
+    // The lanes are the Box-Muller pairs of the block's words.
+    uint32_t w[4];
+    mf_philox4x32_10(blk, key, w);
+    for (int l = 0; l < 4; ++l) ASSERT_EQ(fbits(rf[l]), fbits(mf_u01_float(w[l])));
     float s, c;
-    mf_sincos2pi_f(u, &s, &c);
-    ASSERT_EQ(fbits(mf_cos2pi_f(u)), fbits(c)) << std::hexfloat << u;
+    mf_sincos2pi_f(mf_u01_float(w[3]), &s, &c);
+    const float r = std::sqrt(-2.0f * mf_log_f(mf_u01_float(w[2])));
+    ASSERT_EQ(fbits(nf[2]), fbits(r * c));
+    ASSERT_EQ(fbits(nf[3]), fbits(r * s));
+  }
+}
+
+// Both Box-Muller branches are standard normals and uncorrelated (2^20 pairs of each precision):
+// mean, variance, the correlation of the two lanes of a pair, and the tail mass beyond 3.
+TEST(MfMath, RandnLanesAreIndependentStandardNormals) {
+  const uint64_t key = mf_rng_key_from_seed(0);
+  const int n = 1 << 20;
+  for (int prec = 0; prec < 2; ++prec) {
+    double s[2] = {0, 0}, ss[2] = {0, 0}, cross = 0;
+    int tail = 0;
+    for (uint64_t p = 0; p < static_cast<uint64_t>(n); ++p) {
+      double z[2];
+      if (prec == 0) {
+        float f[4];
+        mf_randn4_f(key, p / 2, f);
+        z[0] = f[2 * (p & 1)];
+        z[1] = f[2 * (p & 1) + 1];
+      } else {
+        mf_randn2_d(key, p, z);
+      }
+      for (int l = 0; l < 2; ++l) {
+        s[l] += z[l];
+        ss[l] += z[l] * z[l];
+        tail += std::fabs(z[l]) > 3.0;
+      }
+      cross += z[0] * z[1];
+    }
+    for (int l = 0; l < 2; ++l) {
+      EXPECT_NEAR(s[l] / n, 0.0, 5.0 / std::sqrt(double(n))) << prec << ' ' << l;
+      EXPECT_NEAR(ss[l] / n, 1.0, 5.0 * std::sqrt(2.0 / n)) << prec << ' ' << l;
+    }
+    EXPECT_NEAR(cross / n, 0.0, 5.0 / std::sqrt(double(n))) << prec;
+    // P(|z| > 3) = 0.0026998; 2n draws, binomial sd ~ sqrt(2n p).
+    EXPECT_NEAR(tail, 2.0 * n * 0.0026998, 5.0 * std::sqrt(2.0 * n * 0.0026998)) << prec;
   }
 }
 

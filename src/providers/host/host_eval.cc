@@ -456,18 +456,42 @@ void eval_cast(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) 
 
 }  // namespace
 
-// Batch generators over consecutive counters c0 + j. Written as plain loops over the
-// branch-free per-element functions of philox.inc (this file is compiled with -fno-math-errno
-// and -fno-trapping-math so that they vectorise), cloned for AVX-512 and AVX2 (no FMA
-// contraction: -ffp-contract=off; the same IEEE operations give the same bits in every clone).
-/// o[j] = mf_randn_f(key, c0 + j) for j < n.
-MF_HOST_CLONES void randn_f_run(uint64_t key, uint64_t c0, int n, float* __restrict o) {
-  for (int j = 0; j < n; ++j) o[j] = mf_randn_f(key, c0 + static_cast<uint64_t>(j));
+// Batch generators over consecutive stream positions g0 + j (philox.inc's stream model): the
+// whole Philox blocks by the per-block functions, the partial blocks at either end by the
+// per-position ones (the same bits). Plain loops over branch-free functions (this file is
+// compiled with -fno-math-errno and -fno-trapping-math so that they vectorise), cloned for
+// AVX-512 and AVX2 (no FMA contraction: -ffp-contract=off; the same IEEE operations give the
+// same bits in every clone).
+template <int L, class T, void (*Block)(uint64_t, uint64_t, T*), T (*At)(uint64_t, uint64_t)>
+inline __attribute__((always_inline)) void rng_run(uint64_t key, uint64_t g0, int n,
+                                                   T* __restrict o) {
+  int j = 0;
+  for (; j < n && (g0 + static_cast<uint64_t>(j)) % L != 0; ++j) o[j] = At(key, g0 + j);
+  const uint64_t b0 = (g0 + static_cast<uint64_t>(j)) / L;
+  const int nb = (n - j) / L;
+  T* __restrict ob = o + j;
+  for (int b = 0; b < nb; ++b) Block(key, b0 + static_cast<uint64_t>(b), ob + L * b);
+  for (j += L * nb; j < n; ++j) o[j] = At(key, g0 + static_cast<uint64_t>(j));
 }
 
-/// o[j] = mf_rand_f(key, c0 + j) for j < n.
-MF_HOST_CLONES void rand_f_run(uint64_t key, uint64_t c0, int n, float* __restrict o) {
-  for (int j = 0; j < n; ++j) o[j] = mf_rand_f(key, c0 + static_cast<uint64_t>(j));
+/// o[j] = mf_randn_f(key, g0 + j) for j < n.
+MF_HOST_CLONES void randn_f_run(uint64_t key, uint64_t g0, int n, float* __restrict o) {
+  rng_run<MF_RNG_LANES_F, float, mf_randn4_f, mf_randn_f>(key, g0, n, o);
+}
+
+/// o[j] = mf_rand_f(key, g0 + j) for j < n.
+MF_HOST_CLONES void rand_f_run(uint64_t key, uint64_t g0, int n, float* __restrict o) {
+  rng_run<MF_RNG_LANES_F, float, mf_rand4_f, mf_rand_f>(key, g0, n, o);
+}
+
+/// o[j] = mf_randn_d(key, g0 + j) for j < n.
+MF_HOST_CLONES void randn_d_run(uint64_t key, uint64_t g0, int n, double* __restrict o) {
+  rng_run<MF_RNG_LANES_D, double, mf_randn2_d, mf_randn_d>(key, g0, n, o);
+}
+
+/// o[j] = mf_rand_d(key, g0 + j) for j < n.
+MF_HOST_CLONES void rand_d_run(uint64_t key, uint64_t g0, int n, double* __restrict o) {
+  rng_run<MF_RNG_LANES_D, double, mf_rand2_d, mf_rand_d>(key, g0, n, o);
 }
 
 namespace {
@@ -480,14 +504,20 @@ void eval_rng(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len
   const Instr& src = (*c.code)[in.a];
   const bool ua = src.uniform;
   const bool normal = in.gen == accel::GenKind::Randn;
-  if (in.type == VType::F32 && !ua && src.kind == IKind::Iota &&
-      c.access[src.access].contiguous) {
-    // Consecutive counters (the iota is base + start + j): the vectorised batch forms.
-    const uint64_t c0 = off + static_cast<uint64_t>(c.access[src.access].base + start);
-    float* o = buf<float>(s, vi);
-    if (normal) randn_f_run(key, c0, n, o);
-    else rand_f_run(key, c0, n, o);
-    s.vals[vi] = o;
+  if (!ua && src.kind == IKind::Iota && c.access[src.access].contiguous) {
+    // Consecutive positions (the iota is base + start + j): the vectorised batch forms.
+    const uint64_t g0 = off + static_cast<uint64_t>(c.access[src.access].base + start);
+    if (in.type == VType::F32) {
+      float* o = buf<float>(s, vi);
+      if (normal) randn_f_run(key, g0, n, o);
+      else rand_f_run(key, g0, n, o);
+      s.vals[vi] = o;
+    } else {
+      double* o = buf<double>(s, vi);
+      if (normal) randn_d_run(key, g0, n, o);
+      else rand_d_run(key, g0, n, o);
+      s.vals[vi] = o;
+    }
     return;
   }
   if (in.type == VType::F32) {
