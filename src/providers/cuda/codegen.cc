@@ -210,6 +210,17 @@ std::string Phase::store_expr(int v, ClassId c) const {
   }
 }
 
+std::string Phase::rng_call(int v, const std::string& sfx, const std::string& pos) const {
+  const Instr& in = (*code)[v];
+  auto u64 = [&](int s) {
+    if (s < 0 || s >= static_cast<int>(k->param_u64.size())) unsupported("bad parameter slot");
+    return (k->param_u64[s] ? "p" : "(unsigned long long)p") + std::to_string(s);
+  };
+  const bool normal = in.gen == accel::GenKind::Randn;
+  return std::string(normal ? "mf_randn_" : "mf_rand_") + (in.type == VType::F32 ? "f" : "d") +
+         sfx + "(" + u64(in.slot) + ", " + u64(in.slot2) + " + (unsigned long long)" + pos + ")";
+}
+
 std::string Phase::instr_code(int v, const std::function<std::string(int)>& load_expr) const {
   const Instr& in = (*code)[v];
   const std::string nm = name(v), ty = ctype(in.type);
@@ -281,21 +292,18 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       return decl + sat_call("(double)" + a, in.cls) + ";\n";
     }
     case IKind::Rng: {
-      auto u64 = [&](int s) {
-        return k->param_u64.at(s) ? pslot(s) : "(unsigned long long)" + pslot(s);
-      };
-      const bool normal = in.gen == accel::GenKind::Randn;
-      const std::string fn = std::string(normal ? "mf_randn_" : "mf_rand_") +
-                             (in.type == VType::F32 ? "f_ni" : "d_ni");
       if (in.type == VType::Bool) unsupported("logical random numbers");
+      if (load_expr) {
+        std::string e = load_expr(v);
+        if (!e.empty()) return decl + e + ";\n";
+      }
       // The element index: an Iota's integer offset itself (its F64 value is that integer,
       // exact below 2^53), which spares two 64-bit int<->double conversions per call.
       const Instr& src = (*code)[in.a];
       std::string idx = val(in.a);
       if (src.kind == IKind::Iota && src.type == VType::F64)
         idx = uniform_access(src.access) ? "ab" + std::to_string(src.access) : offset(src.access);
-      return decl + fn + "(" + u64(in.slot) + ", " + u64(in.slot2) +
-             " + (unsigned long long)" + idx + ");\n";
+      return decl + rng_call(v, "_ni", idx) + ";\n";
     }
     case IKind::Gen: {
       const std::string idx = "(long long)" + val(in.a);
@@ -354,7 +362,7 @@ std::string Phase::hoisted_code() const {
   return s;
 }
 
-std::string Phase::point_code(const std::function<std::string(int)>& load_expr) const {
+std::string Phase::index_code() const {
   // Decomposed index x<d> when some non-uniform, non-contiguous access is used.
   bool need = false;
   auto uses = [&](int a) { return !uniform_access(a) && !contiguous(a); };
@@ -384,9 +392,19 @@ std::string Phase::point_code(const std::function<std::string(int)>& load_expr) 
       }
     }
   }
-  for (size_t v = 0; v < code->size(); ++v)
+  return s;
+}
+
+std::string Phase::range_code(size_t lo, size_t hi,
+                              const std::function<std::string(int)>& load_expr) const {
+  std::string s;
+  for (size_t v = lo; v < hi; ++v)
     if (!hoisted[v] && alias[v] == static_cast<int>(v)) s += instr_code(static_cast<int>(v), load_expr);
   return s;
+}
+
+std::string Phase::point_code(const std::function<std::string(int)>& load_expr) const {
+  return index_code() + range_code(0, code->size(), load_expr);
 }
 
 std::string param_list(const accel::Kernel& k, const Program& prog) {
@@ -439,104 +457,201 @@ namespace {
 /// Bodies with more point instructions than this are compute bound: no vector path.
 constexpr int kVectorMaxInstrs = 24;
 
+}  // namespace
+
+std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph, bool in_body_only) {
+  std::vector<MapStore> out;
+  for (size_t o = 0; o < k.outputs.size(); ++o) {
+    const accel::KOutput& ko = k.outputs[o];
+    if (in_body_only && !ko.in_body) continue;
+    MapStore st;
+    st.value = ko.value;
+    st.st = storage_type(ko.cls);
+    st.bytes = storage_bytes(ko.cls);
+    st.expr = ph.store_expr(ko.value, ko.cls);
+    st.contiguous = ph.contiguous(ko.access);
+    st.base = "out" + std::to_string(o) + " + ab" + std::to_string(ko.access);
+    st.scalar = "out" + std::to_string(o) + "[" + ph.offset(ko.access) + "]";
+    out.push_back(std::move(st));
+  }
+  return out;
+}
+
 /// Elementwise kernel over phase ph (body over space, or a matmul epilogue over out_space):
-/// grid-stride loop, with a 16-byte vector path when every non-uniform load and every output
-/// is contiguous over the space.
-void render_elementwise(const accel::Kernel& k, const Target& t, const Phase& ph,
-                        Program& prog) {
+/// grid-stride loop, with a group path of V consecutive elements per thread in two cases:
+///   - vector path: a light, memory-bound body whose non-uniform loads and outputs are all
+///     contiguous over the space moves them by 16-byte vector loads and stores (when every
+///     pointer is aligned; otherwise the plain loop runs);
+///   - random-number path: a body with rand/randn over consecutive stream positions computes
+///     4 elements per thread, so that each Philox block serves all its lanes (philox.inc's
+///     stream model: 4 single or 2 double values per block) instead of one. Contiguous loads and
+///     outputs move as vectors when aligned, element by element otherwise; the others are read
+///     and written per element.
+/// The tail (n mod V elements) runs the plain loop. Every path computes each element with the
+/// same operations, so the same bits.
+void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
+                const std::vector<MapStore>& stores, const std::string& entry, Program& prog) {
   const int64_t n = ph.space.numel();
-  // Vector path eligibility and width.
-  bool vec = n >= 2;
+  std::vector<int> vloads;  // contiguous non-uniform Load instructions, read by group loads
+  std::vector<int> rngs;    // Rng instructions over consecutive stream positions
+  bool all_contiguous = true;
   int maxb = 1;
-  std::vector<int> vloads;  // non-uniform Load instructions, read by vector loads
   for (size_t v = 0; v < ph.code->size(); ++v) {
     const Instr& in = (*ph.code)[v];
     if (ph.hoisted[v] || ph.alias[v] != static_cast<int>(v)) continue;
     if (in.kind == IKind::Load) {
-      if (!ph.contiguous(in.access)) vec = false;
       maxb = std::max(maxb, storage_bytes(k.inputs[in.input].cls));
-      vloads.push_back(static_cast<int>(v));
+      if (ph.contiguous(in.access)) vloads.push_back(static_cast<int>(v));
+      else all_contiguous = false;
+    } else if (in.kind == IKind::Rng && in.type != VType::Bool) {
+      const Instr& src = (*ph.code)[in.a];
+      if (src.kind == IKind::Iota && src.type == VType::F64 && ph.contiguous(src.access))
+        rngs.push_back(static_cast<int>(v));
     }
   }
-  for (const accel::KOutput& o : k.outputs) {
-    if (!ph.contiguous(o.access)) vec = false;
-    maxb = std::max(maxb, storage_bytes(o.cls));
+  for (const MapStore& st : stores) {
+    all_contiguous &= st.contiguous;
+    maxb = std::max(maxb, st.bytes);
   }
-  const int V = std::clamp(16 / maxb, 2, 4);
-  if (vloads.empty() && k.outputs.empty()) vec = false;
+  const bool rgroup = !rngs.empty() && n >= 4;
   // The vector path copies the body V + 1 times: only for light, memory-bound bodies.
-  if (ph.has_kind(IKind::Rng) || ph.point_instrs() > kVectorMaxInstrs)
-    vec = false;
+  const bool vec = !rgroup && n >= 2 && all_contiguous && (!vloads.empty() || !stores.empty()) &&
+                   !ph.has_kind(IKind::Rng) && ph.point_instrs() <= kVectorMaxInstrs;
+  const int V = rgroup ? 4 : std::clamp(16 / maxb, 2, 4);
 
   std::ostringstream os;
-  os << "\nextern \"C\" __global__ void mf_elementwise(" << param_list(k, prog) << ") {\n";
+  os << "\nextern \"C\" __global__ void " << entry << "(" << param_list(k, prog) << ") {\n";
   os << access_bases(k) << ph.hoisted_code();
   os << "const long long n_ = " << n << "LL;\n"
      << "const long long stride_ = (long long)gridDim.x * blockDim.x;\n"
      << "const long long tid_ = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
-     << "long long i0_ = 0;\n";
-  auto output_stores = [&](bool vector) {
+     << (rgroup ? "" : "long long i0_ = 0;\n");
+  auto vt = [&](const char* st) { return std::string("mf_vec<") + st + ", " + std::to_string(V) + ">"; };
+  // Plain stores (or, in a group, the lanes of the vector stores and the other stores).
+  auto output_stores = [&](bool group) {
     std::string s;
-    for (size_t o = 0; o < k.outputs.size(); ++o) {
-      const auto& ko = k.outputs[o];
-      if (vector) s += "S" + std::to_string(o) + "_.v[l_] = " + ph.store_expr(ko.value, ko.cls) + ";\n";
-      else
-        s += "out" + std::to_string(o) + "[" + ph.offset(ko.access) + "] = " +
-             ph.store_expr(ko.value, ko.cls) + ";\n";
+    for (size_t o = 0; o < stores.size(); ++o) {
+      const MapStore& st = stores[o];
+      if (group && st.contiguous) s += "S" + std::to_string(o) + "_.v[l_] = " + st.expr + ";\n";
+      else s += st.scalar + " = " + st.expr + ";\n";
     }
     return s;
   };
-  if (vec) {
+  if (vec || rgroup) {
     // Alignment of every vectorized pointer (uniform over the grid).
     std::string aligned = "true";
-    auto vt = [&](const char* st) { return std::string("mf_vec<") + st + ", " + std::to_string(V) + ">"; };
     for (int v : vloads) {
       const Instr& in = (*ph.code)[v];
       aligned += " && ((unsigned long long)(in" + std::to_string(in.input) + " + ab" +
                  std::to_string(in.access) + ") % sizeof(" +
                  vt(storage_type(k.inputs[in.input].cls)) + ")) == 0";
     }
-    for (size_t o = 0; o < k.outputs.size(); ++o)
-      aligned += " && ((unsigned long long)(out" + std::to_string(o) + " + ab" +
-                 std::to_string(k.outputs[o].access) + ") % sizeof(" +
-                 vt(storage_type(k.outputs[o].cls)) + ")) == 0";
-    os << "if (" << aligned << ") {\n"
-       << "const long long nv_ = n_ / " << V << ";\n"
+    for (const MapStore& st : stores)
+      if (st.contiguous)
+        aligned += " && ((unsigned long long)(" + st.base + ") % sizeof(" + vt(st.st.c_str()) + ")) == 0";
+    // The vector path needs aligned pointers; the random-number path picks per access.
+    if (vec) os << "if (" << aligned << ") {\n";
+    else os << "const bool al_ = " << aligned << ";\n";
+    const std::string al = vec ? "true" : "al_";
+    // The random-number path has no tail loop (it would be a fifth copy of a heavy body): its
+    // last group is partial when V does not divide n, with guarded accesses and lanes.
+    const bool partial = rgroup && n % V != 0;
+    const std::string cnt = partial ? "(ib_ + " + std::to_string(V) + " <= n_ ? " +
+                                          std::to_string(V) + " : (int)(n_ - ib_))"
+                                    : std::to_string(V);
+    os << "const long long nv_ = " << (rgroup ? "(n_ + " + std::to_string(V - 1) + ")" : "n_")
+       << " / " << V << ";\n"
        << "for (long long q_ = tid_; q_ < nv_; q_ += stride_) {\n"
        << "const long long ib_ = q_ * " << V << ";\n";
+    if (partial) os << "const int cnt_ = " << cnt << ";\n";
+    const std::string c = partial ? "cnt_" : std::to_string(V);
     for (int v : vloads) {
       const Instr& in = (*ph.code)[v];
-      const std::string T = vt(storage_type(k.inputs[in.input].cls));
-      os << "const " << T << " L" << v << "_ = *(const " << T << "*)(in" << in.input << " + ab"
-         << in.access << " + ib_);\n";
+      const char* st = storage_type(k.inputs[in.input].cls);
+      os << "const " << vt(st) << " L" << v << "_ = mf_ldv<" << st << ", " << V << ">(in"
+         << in.input << " + ab" << in.access << " + ib_, " << al << ", " << c << ");\n";
     }
-    for (size_t o = 0; o < k.outputs.size(); ++o)
-      os << vt(storage_type(k.outputs[o].cls)) << " S" << o << "_;\n";
-    os << "#pragma unroll\nfor (int l_ = 0; l_ < " << V << "; ++l_) {\n"
-       << "const long long i = ib_ + l_;\n"
-       << ph.point_code([](int v) { return "L" + std::to_string(v) + "_.v[l_]"; })
-       << output_stores(true) << "}\n";
-    for (size_t o = 0; o < k.outputs.size(); ++o) {
-      const std::string T = vt(storage_type(k.outputs[o].cls));
-      os << "*(" << T << "*)(out" << o << " + ab" << k.outputs[o].access << " + ib_) = S" << o
-         << "_;\n";
+    for (size_t o = 0; o < stores.size(); ++o)
+      if (stores[o].contiguous) os << vt(stores[o].st.c_str()) << " S" << o << "_;\n";
+    auto group_expr = [&](int v) -> std::string {
+      const char* p = (*ph.code)[v].kind == IKind::Rng ? "R" : "L";
+      const bool listed = std::find(vloads.begin(), vloads.end(), v) != vloads.end() ||
+                          std::find(rngs.begin(), rngs.end(), v) != rngs.end();
+      return listed ? p + std::to_string(v) + "_.v[l_]" : "";
+    };
+    // Segments: the body is split before each group Rng value, whose lanes are computed between
+    // two lane loops, so that only one block of random numbers is live at a time. A value used
+    // in a later segment crosses over in a V-lane array (registers: the loops are unrolled).
+    const size_t nc = ph.code->size();
+    std::vector<size_t> starts{0};
+    for (int v : rngs)
+      if (static_cast<size_t>(v) != starts.back()) starts.push_back(static_cast<size_t>(v));
+    const int nseg = static_cast<int>(starts.size());
+    starts.push_back(nc);
+    std::vector<int> seg(nc);
+    for (int j = 0; j < nseg; ++j)
+      for (size_t v = starts[j]; v < starts[j + 1]; ++v) seg[v] = j;
+    std::vector<std::vector<int>> restores(nseg);  // values read in segment j from earlier ones
+    std::vector<bool> crosses(nc, false);
+    auto use = [&](int x, int j) {
+      if (x < 0) return;
+      const int r = ph.alias[x];
+      if (ph.hoisted[r] || seg[r] >= j) return;
+      crosses[r] = true;
+      if (std::find(restores[j].begin(), restores[j].end(), r) == restores[j].end())
+        restores[j].push_back(r);
+    };
+    for (size_t v = 0; v < nc; ++v) {
+      const Instr& in = (*ph.code)[v];
+      if (ph.hoisted[v] || ph.alias[v] != static_cast<int>(v)) continue;
+      if (in.kind == IKind::Rng && !group_expr(static_cast<int>(v)).empty()) continue;
+      use(in.a, seg[v]);
+      use(in.b, seg[v]);
     }
-    os << "}\ni0_ = nv_ * " << V << ";\n}\n";
+    for (const MapStore& st : stores) use(st.value, nseg - 1);
+    for (size_t v = 0; v < nc; ++v)
+      if (crosses[v])
+        os << ctype((*ph.code)[v].type) << " " << ph.name(static_cast<int>(v)) << "x_[" << V << "];\n";
+    for (int j = 0; j < nseg; ++j) {
+      const int r0 = static_cast<int>(starts[j]);
+      if (std::find(rngs.begin(), rngs.end(), r0) != rngs.end())
+        os << "const " << vt(ctype((*ph.code)[r0].type)) << " R" << r0 << "_ = "
+           << ph.rng_call(r0, "_x4", "(ab" + std::to_string((*ph.code)[(*ph.code)[r0].a].access) + " + ib_)")
+           << ";\n";
+      os << "#pragma unroll\nfor (int l_ = 0; l_ < " << V << "; ++l_) {\n"
+         << "const long long i = ib_ + l_;\n" << (partial ? "if (l_ < cnt_) {\n" : "")
+         << ph.index_code();
+      for (int r : restores[j])
+        os << "const " << ctype((*ph.code)[r].type) << " " << ph.name(r) << " = " << ph.name(r)
+           << "x_[l_];\n";
+      os << ph.range_code(starts[j], starts[j + 1], group_expr);
+      for (size_t v = starts[j]; v < starts[j + 1]; ++v)
+        if (crosses[v]) os << ph.name(static_cast<int>(v)) << "x_[l_] = " << ph.name(static_cast<int>(v)) << ";\n";
+      if (j == nseg - 1) os << output_stores(true);
+      os << (partial ? "}\n" : "") << "}\n";
+    }
+    for (size_t o = 0; o < stores.size(); ++o)
+      if (stores[o].contiguous)
+        os << "mf_stv<" << stores[o].st << ", " << V << ">(" << stores[o].base << " + ib_, S" << o
+           << "_, " << al << ", " << c << ");\n";
+    os << "}\n";
+    if (vec) os << "i0_ = nv_ * " << V << ";\n}\n";
   }
-  os << "for (long long i = i0_ + tid_; i < n_; i += stride_) {\n"
-     << ph.point_code() << output_stores(false) << "}\n}\n";
+  if (!rgroup)
+    os << "for (long long i = i0_ + tid_; i < n_; i += stride_) {\n"
+       << ph.point_code() << output_stores(false) << "}\n";
+  os << "}\n";
   prog.source += os.str();
 
   Launch l;
-  l.entry = "mf_elementwise";
+  l.entry = entry;
   l.block_x = static_cast<unsigned>(std::min(kBlock, t.max_threads_per_block));
-  const int64_t per = static_cast<int64_t>(l.block_x) * (vec ? V : 1);
+  const int64_t per = static_cast<int64_t>(l.block_x) * (vec || rgroup ? V : 1);
   const int64_t cap = static_cast<int64_t>(std::max(1, t.sm_count)) * 8;
   l.grid_x = static_cast<unsigned>(std::clamp<int64_t>((n + per - 1) / per, 1, cap));
   prog.launches.push_back(l);
 }
 
-}  // namespace
 }  // namespace detail
 
 Program render(const accel::Kernel& k, const Target& t) {
@@ -554,14 +669,14 @@ Program render(const accel::Kernel& k, const Target& t) {
   if (k.matmul) {
     prog.may_fault = may_fault(k.epilogue);
     Phase ph(k, k.epilogue, k.out_space, 'e');
-    render_elementwise(k, t, ph, prog);
+    render_map(k, t, ph, output_map_stores(k, ph, false), "mf_elementwise", prog);
   } else if (k.fusion_kind == accel::FusionKind::Reduction) {
     prog.may_fault = may_fault(k.body) || may_fault(k.epilogue);
     render_reduction(k, t, prog);
   } else {
     prog.may_fault = may_fault(k.body);
     Phase ph(k, k.body, k.space, 'v');
-    render_elementwise(k, t, ph, prog);
+    render_map(k, t, ph, output_map_stores(k, ph, false), "mf_elementwise", prog);
   }
   return prog;
 }

@@ -51,10 +51,19 @@ struct Phase {
   /// Declarations of the values computed once per thread (uniform ones).
   std::string hoisted_code() const;
   /// Statements computing every non-hoisted value at linear index `i` (a long long variable).
-  /// `load_expr`, when set, may return the expression of a non-uniform Load (vector path).
+  /// `load_expr`, when set, may return the expression of a non-uniform Load or of an Rng value
+  /// (the group path of elementwise kernels).
   std::string point_code(const std::function<std::string(int)>& load_expr = {}) const;
+  /// The decomposed index x<d> of linear index `i`, when some access of the phase needs it.
+  std::string index_code() const;
+  /// point_code's statements for the values lo <= v < hi only (no index decomposition).
+  std::string range_code(size_t lo, size_t hi,
+                         const std::function<std::string(int)>& load_expr = {}) const;
   /// Offset expression of access a at linear index i (x<k>: decomposed index when needed).
   std::string offset(int access) const;
+  /// The call computing Rng value v: `mf_rand[n]_{f,d}<sfx>(key, offset + pos)`, with pos the
+  /// element's stream index expression (before the parameter offset).
+  std::string rng_call(int v, const std::string& sfx, const std::string& pos) const;
   /// Value v of this phase converted to the storage type of class c.
   std::string store_expr(int v, ClassId c) const;
 
@@ -68,6 +77,26 @@ std::string param_list(const accel::Kernel& k, const Program& prog);
 std::string access_bases(const accel::Kernel& k);
 /// Whether any instruction of code may set the fault flag.
 bool may_fault(const std::vector<accel::Instr>& code);
+
+/// One store of a map kernel (render_map): value `value` as `expr` (in storage type `st` of
+/// `bytes` bytes) at `scalar` (an lvalue at linear index i); when `contiguous`, element i is at
+/// `base` + i, and groups of elements may be stored as vectors.
+struct MapStore {
+  int value = -1;
+  std::string st, expr, base, scalar;
+  int bytes = 4;
+  bool contiguous = false;
+};
+
+/// The stores of the kernel outputs computed by phase ph (with in_body_only, the in_body
+/// outputs of a reduction body).
+std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph, bool in_body_only);
+
+/// Renders entry `entry`: phase ph evaluated at every point of ph.space with `stores`, one
+/// launch appended to prog (codegen.cc). The elementwise and matmul-epilogue kernels, and the
+/// map pass of heavy reductions.
+void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
+                const std::vector<MapStore>& stores, const std::string& entry, Program& prog);
 
 /// Renders a reduction kernel (fusion_kind reduction) into prog (codegen_reduce.cc).
 void render_reduction(const accel::Kernel& k, const Target& t, Program& prog);

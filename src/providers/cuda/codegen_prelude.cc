@@ -183,8 +183,28 @@ MF_DI double mf_satr(double v, double lo, double hi) {
 // Records the first fault code (integer atomics only).
 MF_DI void mf_fault(int* f, int code) { if (*f == 0) atomicCAS(f, 0, code); }
 
-// V consecutive elements moved by one vector load or store (16 bytes at most).
+// V consecutive elements moved by one vector load or store (16 bytes; 32 for the groups of 4
+// doubles of rand/randn kernels, moved as two 16-byte halves).
 template <class T, int V> struct alignas(sizeof(T) * V) mf_vec { T v[V]; };
+// A group of cnt <= V elements (V in the usual case) read or written as one vector when `al`
+// (p aligned to the vector) and the group is whole, else element by element; missing lanes
+// read as zero. al and cnt are uniform over all but the last group, so the branch rarely diverges.
+template <class T, int V> MF_DI mf_vec<T, V> mf_ldv(const T* p, bool al, int cnt) {
+  if (al && cnt == V) return *(const mf_vec<T, V>*)p;
+  mf_vec<T, V> r;
+#pragma unroll
+  for (int l = 0; l < V; ++l) r.v[l] = l < cnt ? p[l] : T(0);
+  return r;
+}
+template <class T, int V> MF_DI void mf_stv(T* p, const mf_vec<T, V>& x, bool al, int cnt) {
+  if (al && cnt == V) {
+    *(mf_vec<T, V>*)p = x;
+    return;
+  }
+#pragma unroll
+  for (int l = 0; l < V; ++l)
+    if (l < cnt) p[l] = x.v[l];
+}
 
 // ---- reductions (ReduceKind codes: 0 sum, 1 prod, 2 mean, 3 min, 4 max, 5 any, 6 all) ----
 // Partial state in the accumulation type A: v (sum, product, min/max value), nan/nan_v (the
@@ -285,6 +305,46 @@ static __device__ __noinline__ double mf_rand_d_ni(uint64_t k, uint64_t c) { ret
 static __device__ __noinline__ float mf_rand_f_ni(uint64_t k, uint64_t c) { return mf_rand_f(k, c); }
 static __device__ __noinline__ double mf_randn_d_ni(uint64_t k, uint64_t c) { return mf_randn_d(k, c); }
 static __device__ __noinline__ float mf_randn_f_ni(uint64_t k, uint64_t c) { return mf_randn_f(k, c); }
+// Values at the 4 consecutive stream positions g0 .. g0+3, for a thread that computes 4
+// elements: the Philox blocks covering them (philox.inc's stream model: 1 block of 4 single
+// lanes or 2 of 2 double lanes when g0 is a multiple of L, one more otherwise), picked by
+// selects so that everything stays in registers. The same bits as the per-position functions.
+template <int N, class T> MF_DI T mf_pick(const T* b, unsigned j) {
+  T x = b[0];
+#pragma unroll
+  for (unsigned m = 1; m < N; ++m) x = j == m ? b[m] : x;
+  return x;
+}
+template <int L, class T, void (*Block)(uint64_t, uint64_t, T*)>
+MF_DI mf_vec<T, 4> mf_rng_x4(uint64_t k, uint64_t g0) {
+  T b[8];
+  const uint64_t c = g0 / L;
+  const unsigned s = (unsigned)(g0 % L);
+#pragma unroll
+  for (int m = 0; m < 4 / L; ++m) Block(k, c + m, b + m * L);
+  mf_vec<T, 4> r;
+  if (s == 0) {
+#pragma unroll
+    for (int l = 0; l < 4; ++l) r.v[l] = b[l];
+    return r;
+  }
+  Block(k, c + 4 / L, b + 4);
+#pragma unroll
+  for (int l = 0; l < 4; ++l) r.v[l] = mf_pick<4 + L>(b, s + l);
+  return r;
+}
+static __device__ __noinline__ mf_vec<double, 4> mf_rand_d_x4(uint64_t k, uint64_t g0) {
+  return mf_rng_x4<MF_RNG_LANES_D, double, mf_rand2_d>(k, g0);
+}
+static __device__ __noinline__ mf_vec<float, 4> mf_rand_f_x4(uint64_t k, uint64_t g0) {
+  return mf_rng_x4<MF_RNG_LANES_F, float, mf_rand4_f>(k, g0);
+}
+static __device__ __noinline__ mf_vec<double, 4> mf_randn_d_x4(uint64_t k, uint64_t g0) {
+  return mf_rng_x4<MF_RNG_LANES_D, double, mf_randn2_d>(k, g0);
+}
+static __device__ __noinline__ mf_vec<float, 4> mf_randn_f_x4(uint64_t k, uint64_t g0) {
+  return mf_rng_x4<MF_RNG_LANES_F, float, mf_randn4_f>(k, g0);
+}
 )MFCUDA";
 
 }  // namespace

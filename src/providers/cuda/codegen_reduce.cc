@@ -346,7 +346,6 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   size_t map_bytes = 0;
   if (split) {
     const int64_t npts = k.space.numel();
-    std::ostringstream ms;
     std::vector<size_t> off;
     for (size_t r = 0; r < k.reduces.size(); ++r) {
       const VType vt = k.body[k.reduces[r].value].type;
@@ -357,15 +356,21 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
       map_bytes += static_cast<size_t>(npts) * static_cast<size_t>(vbytes(vt));
     }
     prog.scratch_bytes = map_bytes;  // every entry of the program takes the scratch pointer
-    ms << "\nextern \"C\" __global__ void mf_reduce_map(" << param_list(k, prog) << ") {\n"
-       << access_bases(k) << body.hoisted_code() << grid_loop(npts)
-       << "const long long i = g_;\n" << body.point_code() << stores(k, body, true);
-    for (size_t r = 0; r < k.reduces.size(); ++r)
-      ms << "((" << ctype(k.body[k.reduces[r].value].type) << "*)(scratch + " << off[r]
-         << "))[i] = " << body.name(k.reduces[r].value) << ";\n";
-    ms << "}\n}\n";
-    os << ms.str();
-    launch("mf_reduce_map", npts, cap);
+    std::vector<MapStore> ms = output_map_stores(k, body, true);
+    for (size_t r = 0; r < k.reduces.size(); ++r) {
+      const int v = k.reduces[r].value;
+      MapStore st;
+      st.value = v;
+      st.st = ctype(k.body[v].type);
+      st.bytes = vbytes(k.body[v].type);
+      st.expr = body.name(v);
+      st.contiguous = true;
+      st.base = "((" + st.st + "*)(scratch + " + std::to_string(off[r]) + "))";
+      st.scalar = st.base + "[i]";
+      ms.push_back(std::move(st));
+    }
+    // First launch of the program: the folds below read what it stores.
+    render_map(k, t, body, ms, "mf_reduce_map", prog);
   }
   const std::vector<std::string>* ld = split ? &loaded : nullptr;
   if (groups == 1 && staged) {
