@@ -443,6 +443,8 @@ NodeRef colon_range(double a, double d, int64_t n, double last, ClassId cls) {
 std::vector<const Node*> topo_order(std::span<const NodeRef> roots) {
   std::vector<const Node*> order;
   std::unordered_set<const Node*> seen;
+  order.reserve(64);
+  seen.reserve(64);
   // Iterative post-order DFS (inputs in order), so deep traces do not overflow the stack.
   std::vector<std::pair<const Node*, size_t>> stack;
   for (const NodeRef& r : roots) {
@@ -479,33 +481,53 @@ std::string_view gen_kind_name(GenKind k) {
 }
 
 std::string Node::str() const {
-  std::ostringstream os;
-  os << "%" << serial << " = ";
+  // Plain appends (planner rejections format nodes on every evaluation); the text is the one
+  // the stream operators gave (a Constant's value keeps the stream's default formatting).
+  std::string os;
+  os.reserve(64);
+  os += '%';
+  os += std::to_string(serial);
+  os += " = ";
   switch (kind) {
-    case NodeKind::Input: os << "input"; break;
-    case NodeKind::Constant: os << "constant " << value; break;
+    case NodeKind::Input: os += "input"; break;
+    case NodeKind::Constant: {
+      std::ostringstream v;
+      v << value;
+      os += "constant ";
+      os += v.str();
+      break;
+    }
     case NodeKind::Param:
-      os << "param";
-      if (role == ParamRole::LoopIndex) os << ".loop";
-      if (role == ParamRole::RngKey) os << ".key";
-      if (role == ParamRole::RngOffset) os << ".offset";
+      os += "param";
+      if (role == ParamRole::LoopIndex) os += ".loop";
+      if (role == ParamRole::RngKey) os += ".key";
+      if (role == ParamRole::RngOffset) os += ".offset";
       break;
-    case NodeKind::Elementwise: os << op_name(op); break;
-    case NodeKind::Generator: os << gen_kind_name(gen); break;
+    case NodeKind::Elementwise: os += op_name(op); break;
+    case NodeKind::Generator: os += gen_kind_name(gen); break;
     case NodeKind::Reduce:
-      os << reduce_kind_name(reduce) << "[mask=" << reduce_mask << (omitnan ? ",omitnan" : "")
-         << "]";
+      os += reduce_kind_name(reduce);
+      os += "[mask=";
+      os += std::to_string(reduce_mask);
+      os += omitnan ? ",omitnan]" : "]";
       break;
-    case NodeKind::Cast: os << "cast"; break;
-    case NodeKind::MatMul: os << "mtimes"; break;
-    case NodeKind::Transpose: os << (conj ? "ctranspose" : "transpose"); break;
-    case NodeKind::Slice: os << "slice"; break;
-    case NodeKind::Diag: os << "diag"; break;
+    case NodeKind::Cast: os += "cast"; break;
+    case NodeKind::MatMul: os += "mtimes"; break;
+    case NodeKind::Transpose: os += conj ? "ctranspose" : "transpose"; break;
+    case NodeKind::Slice: os += "slice"; break;
+    case NodeKind::Diag: os += "diag"; break;
   }
-  os << "(";
-  for (size_t i = 0; i < inputs.size(); ++i) os << (i ? ", %" : "%") << inputs[i]->serial;
-  os << ") : " << dims.str() << " " << class_name(cls) << (complex ? " complex" : "");
-  return os.str();
+  os += '(';
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    os += i ? ", %" : "%";
+    os += std::to_string(inputs[i]->serial);
+  }
+  os += ") : ";
+  os += dims.str();
+  os += ' ';
+  os += class_name(cls);
+  if (complex) os += " complex";
+  return os;
 }
 
 std::string dump_graph(std::span<const NodeRef> roots) {

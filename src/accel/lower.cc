@@ -25,7 +25,14 @@ bool is_64(ClassId c) { return c == ClassId::Int64 || c == ClassId::UInt64; }
 
 class Lowerer {
 public:
-  Lowerer(const Plan& p, int g) : p_(p), g_(g), G_(p.groups[g]) {}
+  Lowerer(const Plan& p, int g) : p_(p), g_(g), G_(p.groups[g]) {
+    // Sizes known up front (fewer reallocations and rehashes on every evaluation).
+    const size_t m = G_.members.size();
+    inputs_.reserve(G_.sources.size() + 4);
+    params_.reserve(m + 4);
+    out_.kernel.body.reserve(2 * m + 8);
+    out_.kernel.accesses.reserve(G_.sources.size() + 4);
+  }
 
   std::optional<LoweredGroup> run(std::string* why) {
     if (!supported()) return fail_out(why);
@@ -443,6 +450,7 @@ private:
   // ---- group kinds ----
   static Phase identity_phase(std::vector<Instr>* code, const Dims& d, bool epilogue) {
     Phase ph;
+    ph.memo.reserve(16);
     ph.code = code;
     ph.ref = d;
     for (int k = 0; k < d.ndims(); ++k) ph.perm.push_back(k);
@@ -535,6 +543,7 @@ private:
       }
     }
     Phase body;
+    body.memo.reserve(2 * G_.members.size() + 8);
     body.code = &k.body;
     body.ref = D;
     body.perm = perm;

@@ -52,6 +52,7 @@ Plan build_plan(std::span<const NodeRef> roots) {
   Plan p;
   p.roots.assign(roots.begin(), roots.end());
   p.order = topo_order(roots);
+  p.info.reserve(p.order.size());  // one table allocation, no rehash while it fills
   for (size_t i = 0; i < p.order.size(); ++i) p.info[p.order[i]].topo = static_cast<int>(i);
   for (const Node* n : p.order) {
     for (const NodeRef& in : n->inputs) {
