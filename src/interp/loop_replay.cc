@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "accel/lazy.h"
@@ -284,6 +285,7 @@ std::optional<accel::ChunkRun> LoopReplayer::force_chunk(bool record) {
     if (record) run = rec.take();
   }
   serial_ = accel::evaluation_serial();
+  if (!record) align_nodes_ = slot_node;
   if (record && run) {
     // Every assigned variable's value must be an output of the kernel.
     slot_out_.clear();
@@ -372,6 +374,11 @@ int64_t LoopReplayer::after_iteration(int64_t k) {
       }
       if (phase_ == Phase::ChunkA) {
         rng_[1] = in_.session_.rng.offset;
+        if (std::optional<accel::ReplaySpec> spec = reuse_spec(*run)) {
+          const int64_t done = fast_forward(*spec, k, rng_[1] - rng_[0]);
+          phase_ = Phase::Off;
+          return done;
+        }
         run_a_ = std::move(run);
         phase_ = Phase::ChunkB;
         return 0;
@@ -387,7 +394,8 @@ int64_t LoopReplayer::after_iteration(int64_t k) {
         why = match_why.c_str();
         break;
       }
-      const int64_t done = fast_forward(*spec, k);
+      keep_spec(*spec);
+      const int64_t done = fast_forward(*spec, k, rng_[2] - rng_[1]);
       phase_ = Phase::Off;  // the rest (a partial chunk) is interpreted
       return done;
     }
@@ -398,7 +406,76 @@ int64_t LoopReplayer::after_iteration(int64_t k) {
   return 0;
 }
 
-int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k) {
+namespace {
+
+/// What an execution of a loop statement matched, for its later executions (reuse_spec).
+struct KeptSpec {
+  std::string text;
+  bool device = false;
+  int64_t k_len = 0;
+  double x0 = 0, dx = 0;
+  uint64_t rng_step = 0;
+  std::vector<int> carried_from;
+  std::vector<ParamValue> step;
+  std::vector<accel::ParamRole> roles;
+  std::vector<bool> u64;
+  size_t outputs = 0;
+};
+
+/// By ForStmt::id.
+std::unordered_map<uint64_t, KeptSpec>& kept_specs() {
+  static std::unordered_map<uint64_t, KeptSpec> m;
+  return m;
+}
+
+}  // namespace
+
+void LoopReplayer::keep_spec(const accel::ReplaySpec& spec) const {
+  KeptSpec& e = kept_specs()[stmt_.id];
+  e.text = spec.last.text;
+  e.device = spec.last.device;
+  e.k_len = k_len_;
+  e.x0 = x0_;
+  e.dx = dx_;
+  e.rng_step = rng_[2] - rng_[1];
+  e.carried_from = spec.carried_from;
+  e.step = spec.step;
+  e.roles = spec.last.roles;
+  e.u64 = spec.last.u64;
+  e.outputs = spec.last.outputs.size();
+}
+
+std::optional<accel::ReplaySpec> LoopReplayer::reuse_spec(const accel::ChunkRun& a) const {
+  const auto it = kept_specs().find(stmt_.id);
+  if (it == kept_specs().end()) return std::nullopt;
+  const KeptSpec& e = it->second;
+  if (e.text != a.text || e.device != a.device || e.k_len != k_len_ || e.x0 != x0_ ||
+      e.dx != dx_ || e.rng_step != rng_[1] - rng_[0] || e.roles != a.roles || e.u64 != a.u64 ||
+      e.carried_from.size() != a.inputs.size() || e.step.size() != a.params.size() ||
+      e.outputs != a.outputs.size() || align_nodes_.size() != slot_out_.size())
+    return std::nullopt;
+  for (size_t i = 0; i < a.inputs.size(); ++i) {
+    // The carried variable whose chunk-start value input i is, if any.
+    int var = -1;
+    for (size_t v = 0; v < align_nodes_.size(); ++v)
+      if (align_nodes_[v] == a.input_nodes[i]) var = static_cast<int>(v);
+    const int from = e.carried_from[i];
+    if (from < 0) {
+      if (var >= 0) return std::nullopt;  // carried here, invariant there
+      continue;
+    }
+    if (var < 0 || slot_out_[static_cast<size_t>(var)] != from) return std::nullopt;
+    const Tensor& o = a.outputs[static_cast<size_t>(from)];
+    if (o.cls() != a.inputs[i].cls() || o.dims() != a.inputs[i].dims()) return std::nullopt;
+  }
+  accel::ReplaySpec s;
+  s.last = a;
+  s.carried_from = e.carried_from;
+  s.step = e.step;
+  return s;
+}
+
+int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k, uint64_t rng_step) {
   // At least one iteration is left to the interpreter: it assigns the variables that are not
   // carried (written before read in the body), which the chunk kernel does not output.
   const int64_t chunks = (n_ - 2 - k) / k_len_;
@@ -412,7 +489,7 @@ int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k) {
   if (done == 0) return 0;
   for (size_t i = 0; i < assigned_.size(); ++i)
     in_.set_slot(assigned_[i], Value(prev[static_cast<size_t>(slot_out_[i])]));
-  in_.session_.rng.offset += static_cast<uint64_t>(done) * (rng_[2] - rng_[1]);
+  in_.session_.rng.offset += static_cast<uint64_t>(done) * rng_step;
   const int64_t skipped = done * k_len_;
   in_.set_slot_scalar(var_slot_, x0_ + static_cast<double>(k + skipped) * dx_);
   return skipped;

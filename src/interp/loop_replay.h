@@ -24,6 +24,13 @@
 //   variables, the loop variable and the RNG stream are then set as if the iterations had been
 //   interpreted, and the last iterations (at least one) are interpreted. Any mismatch, fault or other forced
 //   evaluation in between turns replay off for this loop, which then simply runs on.
+// - A later execution of the same loop statement (an enclosing loop, a function called again)
+//   that records a first chunk with the same kernel text, chunk length, loop range start and
+//   step, RNG draws per chunk, parameter roles and input bindings (each carried input is the
+//   chunk-start value of the variable whose chunk-end value feeds it, the others are not
+//   carried variables) replays from that chunk with the parameter steps the earlier execution
+//   matched, without interpreting a second chunk: the same launches and values as the two-chunk
+//   path, one chunk's interpretation and planning sooner.
 // - MATFUSE_LOOP_REPLAY=0 turns it off.
 #pragma once
 
@@ -64,7 +71,14 @@ private:
   /// (and slot_out_: per assigned variable, the kernel output holding its value).
   std::optional<accel::ChunkRun> force_chunk(bool record);
   /// Launches the remaining full chunks after iteration k; returns the iterations replayed.
-  int64_t fast_forward(const accel::ReplaySpec& spec, int64_t k);
+  /// Replays the remaining full chunks after spec.last (iteration k ends it); rng_step: RNG
+  /// positions drawn per chunk. Returns the iterations skipped.
+  int64_t fast_forward(const accel::ReplaySpec& spec, int64_t k, uint64_t rng_step);
+  /// The spec of an earlier execution of this loop statement, when chunk `a` (this execution's
+  /// first recorded chunk) matches it (see the contract above).
+  std::optional<accel::ReplaySpec> reuse_spec(const accel::ChunkRun& a) const;
+  /// Keeps `spec` (matched in this execution) for later executions of this loop statement.
+  void keep_spec(const accel::ReplaySpec& spec) const;
 
   /// Whether an enclosing loop of the same frame has iterations left and does not assign
   /// `slot` (so this loop, reading it, runs again with the same value).
@@ -88,6 +102,8 @@ private:
   uint64_t serial_ = 0;        ///< accel::evaluation_serial() after our last force
   uint64_t rng_[3] = {};       ///< RNG offsets at the chunk boundaries
   std::optional<accel::ChunkRun> run_a_;
+  /// Nodes of the carried variables when the chunks start (forced at the end of iteration 2).
+  std::vector<const accel::Node*> align_nodes_;
 };
 
 }  // namespace matfuse

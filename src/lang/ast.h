@@ -6,6 +6,7 @@
 // (variables resolved to frame slots, so the hot path never hashes a name).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -203,10 +204,19 @@ struct IfStmt : Stmt {
 };
 
 struct ForStmt : Stmt {
-  explicit ForStmt(Loc l) : Stmt(StmtKind::For, l) {}
+  explicit ForStmt(Loc l) : Stmt(StmtKind::For, l), id(next_id()) {}
+  /// Unique over the process (never reused, unlike the address of a freed statement): the
+  /// key of what the interpreter keeps about a loop between its executions.
+  const uint64_t id;
   ExprPtr var;  ///< IdentExpr (or an indexed target, rare)
   ExprPtr range;
   Block body;
+
+private:
+  static uint64_t next_id() {
+    static std::atomic<uint64_t> n{0};
+    return ++n;
+  }
 };
 
 struct WhileStmt : Stmt {

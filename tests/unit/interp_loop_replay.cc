@@ -86,6 +86,27 @@ TEST(LoopReplay, RandnInsideTheLoopKeepsTheRngStream) {
   EXPECT_GT(on.replayed, 0);
 }
 
+TEST(LoopReplay, LaterExecutionsOfALoopReuseItsMatchedChunks) {
+  // Run again by an enclosing loop (another seed each time), the inner loop records one chunk
+  // and replays from it with the steps its first execution matched: 3 planned loop_chunk
+  // evaluations the first time (alignment, chunks a and b), 2 afterwards.
+  const std::string body =
+      "S = ones(M, 1, 'single') * 100;"
+      "  for t = T0:T0+255, Z = randn(M, 1, 'single'); S = S .* exp(0.0001 + 0.01 .* Z); end;"
+      "  s(r) = sum(S); end";
+  const std::string same = "M = 4096; s = zeros(1, 3); for r = 1:3, rng(r); T0 = 1; " + body;
+  const ReplayRun on = run(same, {"s", "S", "Z", "t"}, true);
+  const ReplayRun off = run(same, {"s", "S", "Z", "t"}, false);
+  expect_same_bits(on, off);
+  EXPECT_EQ(on.chunk_forces - on.replayed, 3 + 2 + 2);
+  // A loop range that starts elsewhere is probed again (its loop indices would differ).
+  const std::string moved = "M = 4096; s = zeros(1, 2); for r = 1:2, rng(r); T0 = r; " + body;
+  const ReplayRun on2 = run(moved, {"s", "S", "Z", "t"}, true);
+  const ReplayRun off2 = run(moved, {"s", "S", "Z", "t"}, false);
+  expect_same_bits(on2, off2);
+  EXPECT_EQ(on2.chunk_forces - on2.replayed, 3 + 3);
+}
+
 TEST(LoopReplay, ARandomMatrixAnEnclosingLoopReadsAgainIsStoredOnce) {
   // Alone, the loop regenerates X(:, t) inside its kernels (AccelGolden.EmaOverSlices...);
   // run again by an enclosing loop, X is stored once and then read.
