@@ -2,8 +2,9 @@
 //
 // Every call of n elements takes the next n positions of the session's Philox stream
 // (RngState::take); element i (column-major) is the value at position offset + i under the
-// stream model and transforms of runtime/philox.inc. So rand(2,3) followed by rand(4,1) gives the same numbers as the last 4
-// of one rand(10,1) after the same seed, and a GPU kernel reproduces them bit for bit.
+// stream model and transforms of runtime/philox.inc. So rand(2,3) followed by rand(4,1) gives
+// the same numbers as the last 4 of one rand(10,1) after the same seed, and a GPU kernel
+// reproduces them bit for bit.
 //
 // rng forms: rng(seed), rng(seed, generator), rng('default') (= rng(0)), rng('shuffle') (seed
 // from the clock), rng('shuffle', generator), rng(s) (restore a saved state struct), s = rng

@@ -615,7 +615,8 @@ TEST(CudaCodegen, RandomNumberGroupsMatchTheHostAtAnyOffsetAndSize) {
   EXPECT_NE(all.find("mf_reduce_map("), std::string::npos);
   Lib lib;
   ASSERT_TRUE(compile_shim(cs, "randgroups", lib));
-  const auto runnable = std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
+  const auto runnable =
+      std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
   EXPECT_GE(runnable, 6);
   EXPECT_EQ(expect_same_as_host(lib.h, cs), runnable);
 }
@@ -733,7 +734,8 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
   EXPECT_GT(staged, 14);
   Lib lib;
   ASSERT_TRUE(compile_shim(cs, "bits", lib));
-  const auto runnable = std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
+  const auto runnable =
+      std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
   EXPECT_GE(runnable, 6);
   EXPECT_EQ(expect_same_as_host(lib.h, cs), runnable);
 }
@@ -799,11 +801,13 @@ TEST(CudaCodegen, RngLoopKernelStaysCompact) {
   // The random-number group path: 4 elements per thread, one randn block call per iteration
   // (out of line), each right before the lane loop that uses it (one block live at a time), no
   // tail loop (the partial last group is guarded), so no per-element randn call at all.
-  size_t calls = 0, loops = 0;
-  for (size_t at = device_prelude().size(); (at = p.source.find("mf_randn_f_x4(", at)) != std::string::npos; ++at)
-    ++calls;
-  for (size_t at = device_prelude().size(); (at = p.source.find("for (int l_ = 0; l_ < 4;", at)) != std::string::npos; ++at)
-    ++loops;
+  auto count = [&](const std::string& what) {
+    size_t c = 0;
+    for (size_t at = device_prelude().size(); (at = p.source.find(what, at)) != std::string::npos; ++at)
+      ++c;
+    return c;
+  };
+  const size_t calls = count("mf_randn_f_x4("), loops = count("for (int l_ = 0; l_ < 4;");
   EXPECT_GE(calls, 60u);
   EXPECT_EQ(loops, calls + 1);  // and the segment before the first randn
   EXPECT_EQ(p.source.find("mf_randn_f_ni(", device_prelude().size()), std::string::npos);

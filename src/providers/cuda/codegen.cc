@@ -459,7 +459,8 @@ constexpr int kVectorMaxInstrs = 24;
 
 }  // namespace
 
-std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph, bool in_body_only) {
+std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph,
+                                        bool in_body_only) {
   std::vector<MapStore> out;
   for (size_t o = 0; o < k.outputs.size(); ++o) {
     const accel::KOutput& ko = k.outputs[o];
@@ -526,7 +527,9 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
      << "const long long stride_ = (long long)gridDim.x * blockDim.x;\n"
      << "const long long tid_ = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
      << (rgroup ? "" : "long long i0_ = 0;\n");
-  auto vt = [&](const char* st) { return std::string("mf_vec<") + st + ", " + std::to_string(V) + ">"; };
+  auto vt = [&](const std::string& st) {
+    return "mf_vec<" + st + ", " + std::to_string(V) + ">";
+  };
   // Plain stores (or, in a group, the lanes of the vector stores and the other stores).
   auto output_stores = [&](bool group) {
     std::string s;
@@ -548,7 +551,7 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
     }
     for (const MapStore& st : stores)
       if (st.contiguous)
-        aligned += " && ((unsigned long long)(" + st.base + ") % sizeof(" + vt(st.st.c_str()) + ")) == 0";
+        aligned += " && ((unsigned long long)(" + st.base + ") % sizeof(" + vt(st.st) + ")) == 0";
     // The vector path needs aligned pointers; the random-number path picks per access.
     if (vec) os << "if (" << aligned << ") {\n";
     else os << "const bool al_ = " << aligned << ";\n";
@@ -572,7 +575,7 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
          << in.input << " + ab" << in.access << " + ib_, " << al << ", " << c << ");\n";
     }
     for (size_t o = 0; o < stores.size(); ++o)
-      if (stores[o].contiguous) os << vt(stores[o].st.c_str()) << " S" << o << "_;\n";
+      if (stores[o].contiguous) os << vt(stores[o].st) << " S" << o << "_;\n";
     auto group_expr = [&](int v) -> std::string {
       const char* p = (*ph.code)[v].kind == IKind::Rng ? "R" : "L";
       const bool listed = std::find(vloads.begin(), vloads.end(), v) != vloads.end() ||
@@ -609,24 +612,26 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
       use(in.b, seg[v]);
     }
     for (const MapStore& st : stores) use(st.value, nseg - 1);
+    auto name = [&](size_t v) { return ph.name(static_cast<int>(v)); };
     for (size_t v = 0; v < nc; ++v)
-      if (crosses[v])
-        os << ctype((*ph.code)[v].type) << " " << ph.name(static_cast<int>(v)) << "x_[" << V << "];\n";
+      if (crosses[v]) os << ctype((*ph.code)[v].type) << " " << name(v) << "x_[" << V << "];\n";
     for (int j = 0; j < nseg; ++j) {
       const int r0 = static_cast<int>(starts[j]);
-      if (std::find(rngs.begin(), rngs.end(), r0) != rngs.end())
+      if (std::find(rngs.begin(), rngs.end(), r0) != rngs.end()) {
+        const int iota = (*ph.code)[r0].a;
         os << "const " << vt(ctype((*ph.code)[r0].type)) << " R" << r0 << "_ = "
-           << ph.rng_call(r0, "_x4", "(ab" + std::to_string((*ph.code)[(*ph.code)[r0].a].access) + " + ib_)")
+           << ph.rng_call(r0, "_x4", "(ab" + std::to_string((*ph.code)[iota].access) + " + ib_)")
            << ";\n";
+      }
       os << "#pragma unroll\nfor (int l_ = 0; l_ < " << V << "; ++l_) {\n"
          << "const long long i = ib_ + l_;\n" << (partial ? "if (l_ < cnt_) {\n" : "")
          << ph.index_code();
       for (int r : restores[j])
-        os << "const " << ctype((*ph.code)[r].type) << " " << ph.name(r) << " = " << ph.name(r)
+        os << "const " << ctype((*ph.code)[r].type) << " " << name(r) << " = " << name(r)
            << "x_[l_];\n";
       os << ph.range_code(starts[j], starts[j + 1], group_expr);
       for (size_t v = starts[j]; v < starts[j + 1]; ++v)
-        if (crosses[v]) os << ph.name(static_cast<int>(v)) << "x_[l_] = " << ph.name(static_cast<int>(v)) << ";\n";
+        if (crosses[v]) os << name(v) << "x_[l_] = " << name(v) << ";\n";
       if (j == nseg - 1) os << output_stores(true);
       os << (partial ? "}\n" : "") << "}\n";
     }
