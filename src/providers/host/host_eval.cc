@@ -470,13 +470,49 @@ inline __attribute__((always_inline)) void rng_run(uint64_t key, uint64_t g0, in
   const uint64_t b0 = (g0 + static_cast<uint64_t>(j)) / L;
   const int nb = (n - j) / L;
   T* __restrict ob = o + j;
-  for (int b = 0; b < nb; ++b) Block(key, b0 + static_cast<uint64_t>(b), ob + L * b);
+  // Tiles of blocks: lane l of block b goes to z[l][b] (unit-stride stores, so the block loop
+  // vectorises like a per-element loop), then the lanes are interleaved into the output.
+  constexpr int kTile = 64;
+  T z[L][kTile];
+  for (int t = 0; t < nb; t += kTile) {
+    const int m = std::min(kTile, nb - t);
+    for (int b = 0; b < m; ++b) {
+      T v[L];
+      Block(key, b0 + static_cast<uint64_t>(t + b), v);
+      for (int l = 0; l < L; ++l) z[l][b] = v[l];
+    }
+    for (int b = 0; b < m; ++b)
+      for (int l = 0; l < L; ++l) ob[L * (t + b) + l] = z[l][b];
+  }
   for (j += L * nb; j < n; ++j) o[j] = At(key, g0 + static_cast<uint64_t>(j));
 }
 
-/// o[j] = mf_randn_f(key, g0 + j) for j < n.
+/// o[j] = mf_randn_f(key, g0 + j) for j < n. Two loops per tile of whole blocks, each of which
+/// GCC vectorises (one loop over both Box-Muller branches of a pair is not if-converted): the
+/// Philox words of every block, spread to its 4 positions, then one branch per position (the
+/// operations of mf_randn4_f's lanes, so the same bits).
 MF_HOST_CLONES void randn_f_run(uint64_t key, uint64_t g0, int n, float* __restrict o) {
-  rng_run<MF_RNG_LANES_F, float, mf_randn4_f, mf_randn_f>(key, g0, n, o);
+  int j = 0;
+  for (; j < n && (g0 + static_cast<uint64_t>(j)) % 4 != 0; ++j) o[j] = mf_randn_f(key, g0 + j);
+  const uint64_t b0 = (g0 + static_cast<uint64_t>(j)) / 4;
+  const int nb = (n - j) / 4;
+  float* __restrict ob = o + j;
+  constexpr int kTile = 64;
+  uint32_t wa[4 * kTile], wb[4 * kTile];  // per position: the words of u1 and u2
+  for (int t = 0; t < nb; t += kTile) {
+    const int m = std::min(kTile, nb - t);
+    for (int b = 0; b < m; ++b) {
+      uint32_t w[4];
+      mf_philox4x32_10(b0 + static_cast<uint64_t>(t + b), key, w);
+      wa[4 * b] = wa[4 * b + 1] = w[0];
+      wb[4 * b] = wb[4 * b + 1] = w[1];
+      wa[4 * b + 2] = wa[4 * b + 3] = w[2];
+      wb[4 * b + 2] = wb[4 * b + 3] = w[3];
+    }
+    float* __restrict ot = ob + 4 * t;
+    for (int e = 0; e < 4 * m; ++e) ot[e] = mf_bm_f(wa[e], wb[e], static_cast<uint32_t>(e) & 1u);
+  }
+  for (j += 4 * nb; j < n; ++j) o[j] = mf_randn_f(key, g0 + static_cast<uint64_t>(j));
 }
 
 /// o[j] = mf_rand_f(key, g0 + j) for j < n.
