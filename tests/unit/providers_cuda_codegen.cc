@@ -587,6 +587,18 @@ int expect_same_as_host(void* lib, const std::vector<Case>& cs) {
   return ran;
 }
 
+/// Compiles cs through the shim as `name`; every runnable case (at least min_runnable) must give
+/// the host provider's bits.
+void expect_runnable_cases_match_host(const std::vector<Case>& cs, const std::string& name,
+                                      int min_runnable) {
+  Lib lib;
+  ASSERT_TRUE(compile_shim(cs, name, lib));
+  const auto runnable =
+      std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
+  EXPECT_GE(runnable, min_runnable);
+  EXPECT_EQ(expect_same_as_host(lib.h, cs), runnable);
+}
+
 TEST(CudaCodegen, ShimExecutionMatchesTheHostProvider) {
   Lib lib;
   ASSERT_TRUE(compile_shim(cases(), "exec", lib));
@@ -613,12 +625,7 @@ TEST(CudaCodegen, RandomNumberGroupsMatchTheHostAtAnyOffsetAndSize) {
   EXPECT_TRUE(partial);
   EXPECT_TRUE(strided);
   EXPECT_NE(all.find("mf_reduce_map("), std::string::npos);
-  Lib lib;
-  ASSERT_TRUE(compile_shim(cs, "randgroups", lib));
-  const auto runnable =
-      std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
-  EXPECT_GE(runnable, 6);
-  EXPECT_EQ(expect_same_as_host(lib.h, cs), runnable);
+  expect_runnable_cases_match_host(cs, "randgroups", 6);
 }
 
 TEST(CudaCodegen, DiagonalMatmulEpilogueRunsAtTheDiagonalPoints) {
@@ -732,12 +739,7 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
   EXPECT_GT(multi_pass, 4);
   EXPECT_GT(multi_leaf, 4);
   EXPECT_GT(staged, 14);
-  Lib lib;
-  ASSERT_TRUE(compile_shim(cs, "bits", lib));
-  const auto runnable =
-      std::count_if(cs.begin(), cs.end(), [](const Case& c) { return c.runnable; });
-  EXPECT_GE(runnable, 6);
-  EXPECT_EQ(expect_same_as_host(lib.h, cs), runnable);
+  expect_runnable_cases_match_host(cs, "bits", 6);
 }
 
 TEST(CudaCodegen, ShimExecutionReportsFaults) {
