@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   // Binary functions: special values crossed with each other, then random pairs (random bit
-  // patterns, and for pow bases near 1 / moderate exponents where results stay finite).
+  // patterns, and for pow bases near 1 / moderate exponents / results spread over the float range).
   const float sp[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 2.0f, -2.0f, 3.0f, -3.0f, 1.5f, -1.5f,
                       INFINITY, -INFINITY, NAN, -NAN, 1e-45f, -1e-45f, 3.4028235e38f, -3.4028235e38f,
                       16777216.0f, -16777217.0f, 16777215.0f, 0.1f, 1.0000001f, 0.99999994f, 127.0f, -149.0f};
@@ -108,6 +108,10 @@ int main(int argc, char** argv) {
         } else if ((i & 3) == 2) {  // moderate exponents of any base, integer exponents
           y = (float)((int64_t)(b >> 40) % 300) - 150.0f;
           if (b & 1) y *= 0.37f;
+        } else if ((i & 3) == 3) {  // positive base, result anywhere in the float range
+          x = ffrom((uint32_t)b & 0x7f7fffffu);
+          const double t = (double)(b >> 43) * 0x1p-21 * 280.0 - 151.0;
+          y = (float)(t / std::log2((double)x));
         }
         check(x, y, w, ax, ay, wr);
       }

@@ -4,7 +4,7 @@
 # float one at a time from the lowest degree up, the higher ones being refitted to the residual
 # after each rounding (so later coefficients absorb the earlier rounding errors); the weighted
 # error of the final float polynomial is measured in 100-digit arithmetic on a dense grid.
-# Usage: python3 tests/tools/mf_math_fitpoly_float.py [exp] [log] [trig] [pow] [tanh] [sinhcosh]
+# Usage: python3 tests/tools/mf_math_fitpoly_float.py [exp] [log] [trig] [tanh] [sinhcosh]
 #   (needs mpmath; exp prints the degree-4 P of tanh's upper branch and the degree-5 one of exp)
 import struct, sys
 import mpmath as mp
@@ -69,26 +69,6 @@ if 'trig' in which:
     for n in (3,):
         report('sinS', fs, 0, Z, n, weight=lambda z: z)
         report('cosC', fc, 0, Z, n, weight=lambda z: z * z / mp.cos(mp.sqrt(z)))
-if 'pow' in which:
-    # powf: log2((1+f)/(1-f)) = f*S(z), z = f^2 <= 0.02944 (m in [c, 2c), c the float below
-    # sqrt(1/2)), S = K + c3*z + z^2*R(z) with K = 2/ln2 and c3 = K/3 as float pairs (exact to
-    # 2^-48); R fitted, weight z^2/S: error relative to S.
-    K = 2 / mp.log(2)
-    for v, nm in ((K, 'K'), (K / 3, 'c3')):
-        h = to_float(v); l = to_float(v - mp.mpf(h))
-        print(f"{nm}: {float.hex(h)} + {float.hex(l)}")
-    Z = mp.mpf('0.0295')
-    S = lambda z: mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) / mp.log(2) / mp.sqrt(z) if z != 0 else K
-    g = lambda z: (S(z) - K - K / 3 * z) / z**2 if z != 0 else K / 5
-    for n in (2, 3):
-        report('log2R', g, 0, Z, n, weight=lambda z: z * z / S(z) if z != 0 else 0)
-    # 2^r = 1 + C1*r + r^2*P(r), |r| <= 1/2 (+slack), C1 = ln2 rounded to float (error 2^-29.5
-    # absolute); weight r^2/2^r: error relative to 2^r.
-    C1 = mp.mpf(to_float(mp.log(2)))
-    print(f"C1: {float.hex(float(C1))}")
-    g2 = lambda r: (mp.power(2, r) - 1 - C1 * r) / r**2 if r != 0 else mp.log(2)**2 / 2
-    for n in (4, 5):
-        report('exp2P', g2, -mp.mpf('0.5001'), mp.mpf('0.5001'), n, weight=lambda r: r * r / mp.power(2, r))
 if 'tanh' in which:
     # tanh(a) = a + a*z*T(z), z = a^2, a < 0.55 (z < 0.3025); weight a*z/tanh(a): error
     # relative to tanh. Degree 4 gives 2^-28 (degree 3: 2^-22.8, too coarse).

@@ -87,6 +87,36 @@ TEST(AccelExec, DomainFaultFallsBackToComplexEagerResult) {
   EXPECT_EQ(last_group().provider, "host");
 }
 
+TEST(AccelExec, SinglePowSpecialCasesMatchEager) {
+  // The host kernel runs pow's branch-free path over every element and redoes the special cases
+  // (negative, zero, infinite and NaN bases; infinite and NaN exponents); the eager engine calls
+  // the scalar function per element. Exponents along columns (broadcast), per element and
+  // uniform; non-integer exponents only meet bases that are not below 0 (no complex results).
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> xs = {0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 3.0, -3.5, 1e-45, -1e-45, 1e-40,
+                                  3.4e38, -3.4e38, inf, -inf, kNaN, 0.999, 1.001, 7.25, 16.0};
+  const std::vector<double> yi = {0.0, -0.0, 1.0, 2.0, 3.0, -3.0, -2.0, 127.0, -149.0, 1e9, inf,
+                                  -inf, kNaN, 16777217.0};
+  const std::vector<double> yr = {1.8, -0.5, 0.25, 1e-3, -1e-3, 40.5, -40.5, 2.0, inf, kNaN};
+  auto col = [](const std::vector<double>& v) {
+    return input(fill(Dims((int64_t)v.size(), 1), ClassId::Double, [&](int64_t i) { return v[i]; }));
+  };
+  auto row = [](const std::vector<double>& v) {
+    return input(fill(Dims(1, (int64_t)v.size()), ClassId::Double, [&](int64_t i) { return v[i]; }));
+  };
+  NodeRef x = cast(col(xs), ClassId::Single);
+  NodeRef ax = cast(unary(OpId::Abs, col(xs)), ClassId::Single);
+  NodeRef grid_int = binary(OpId::Pow, x, cast(row(yi), ClassId::Single));
+  NodeRef grid_real = binary(OpId::Pow, ax, cast(row(yr), ClassId::Single));
+  expect_same({grid_int, grid_real, binary(OpId::Pow, ax, constant(1.8, ClassId::Single)),
+               binary(OpId::Pow, constant(2.5, ClassId::Single), cast(row(yi), ClassId::Single)),
+               binary(OpId::Pow, ax, ax)});
+  Tensor r = evaluate(binary(OpId::Pow, x, constant(3.0, ClassId::Single)));
+  EXPECT_EQ(r.data<float>()[5], -8.0f);  // (-2)^3
+  EXPECT_EQ(r.data<float>()[1], 0.0f);
+  EXPECT_TRUE(std::signbit(r.data<float>()[1]));  // (-0)^3 = -0
+}
+
 TEST(AccelExec, SliceWithParamAndTranspose) {
   Tensor X = random_tensor(Dims(50, 8), ClassId::Double, 4);
   NodeRef x = input(X);

@@ -22,6 +22,7 @@ typedef unsigned long long uint64_t;
 typedef long long int64_t;
 #define MF_HD __device__
 #define MF_COLD __noinline__
+#define MF_TAB __device__
 #define MF_SQRT(x) __dsqrt_rn(x)
 #define MF_SQRTF(x) __fsqrt_rn(x)
 #define MF_FMA(a, b, c) __fma_rn((a), (b), (c))

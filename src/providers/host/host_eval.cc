@@ -249,16 +249,21 @@ using F32Batch2 = void (*)(const float*, int, const float*, int, float*, int);
 // The mf_* calls are inlined into each clone (the scalar functors would not be); the
 // expressions are those of scalar::Pow / Atan2 / Hypot for float. Contiguous loops for each
 // operand layout, so that they vectorise.
-MF_F32_BIN_BATCH(mf_pow_general_run, y == 2.0f ? x * x : mf_powf(x, y))
-/// pow with the exponent-2 test hoisted out of the loop when the exponent is uniform, so the
-/// loop is one straight-line body that vectorises (x.^1.8).
-MF_HOST_CLONES void mf_pow_run(const float* __restrict a, int sa, const float* __restrict b,
-                               int sb, float* __restrict o, int n) {
-  if (sa && !sb && b[0] != 2.0f) {
-    const float y = b[0];
-    for (int j = 0; j < n; ++j) o[j] = mf_powf(a[j], y);
-  } else {
-    mf_pow_general_run(a, sa, b, sb, o, n);
+MF_F32_BIN_BATCH(mf_pow_pos_run, mf_powf_pos_(x, y))
+/// pow as scalar::Pow: the branch-free mf_powf_pos_ over every element (vectorised; a select
+/// of x*x inside the loop would make its table loads conditional), then the squares (exponent
+/// 2) and the special cases (negative or infinite base, NaN, infinite exponent) redone.
+void mf_pow_run(const float* __restrict a, int sa, const float* __restrict b, int sb,
+                float* __restrict o, int n) {
+  if (!sb && b[0] == 2.0f) {
+    for (int j = 0; j < n; ++j) o[j] = a[j * sa] * a[j * sa];
+    return;
+  }
+  mf_pow_pos_run(a, sa, b, sb, o, n);
+  for (int j = 0; j < n; ++j) {
+    const float x = a[j * sa], y = b[j * sb];
+    if (y == 2.0f) o[j] = x * x;
+    else if (!mf_powf_pos_ok_(x, y)) o[j] = mf_powf_special_(x, y);
   }
 }
 MF_F32_BIN_BATCH(mf_atan2_run, mf_atan2f(x, y))
