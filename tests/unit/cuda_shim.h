@@ -19,6 +19,7 @@
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __shared__ static
+#define __constant__
 
 struct mf_shim_dim3 {
   unsigned x = 0, y = 1, z = 1;
@@ -55,6 +56,8 @@ inline float __uint_as_float(unsigned b) {
   __builtin_memcpy(&f, &b, 4);
   return f;
 }
+inline int min(int a, int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __fsqrt_rn(float x) { return sqrtf(x); }
 inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }

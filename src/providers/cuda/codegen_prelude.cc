@@ -23,6 +23,7 @@ typedef long long int64_t;
 #define MF_HD __device__
 #define MF_COLD __noinline__
 #define MF_TAB __device__
+#define MF_CONST __constant__
 #define MF_SQRT(x) __dsqrt_rn(x)
 #define MF_SQRTF(x) __fsqrt_rn(x)
 #define MF_FMA(a, b, c) __fma_rn((a), (b), (c))

@@ -157,12 +157,16 @@ std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src
 
 /// Statements folding the term `x` (offset jo_ in its leaf; leaf split at jm_) of reduce r into
 /// the leaf sums sa<r>_/sb<r>_ (sums) or P<r>_ (other kinds), as fold_leaves does.
-std::string fold_term(const KReduce& kr, size_t r, const std::string& x) {
+/// half: 'a' or 'b' folds a sum into that leaf half unconditionally (the caller knows the side).
+std::string fold_term(const KReduce& kr, size_t r, const std::string& x, char half = 0) {
   const std::string R = std::to_string(r), A = acc_type(kr);
   if (!is_sum(kr)) return "mf_fold<" + targs(kr) + ">(P" + R + "_, " + x + ");\n";
-  return (kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string()) + "{\nif (jo_ < jm_) sa" + R +
-         "_ = sa" + R + "_ + (" + A + ")" + x + ";\nelse sb" + R + "_ = sb" + R + "_ + (" + A +
-         ")" + x + ";\n" + count_term(kr, R) + "}\n";
+  const std::string nan = kr.omitnan ? "if (!mf_isnan(" + x + ")) " : std::string();
+  auto add = [&](char h) {
+    return std::string("s") + h + R + "_ = s" + h + R + "_ + (" + A + ")" + x + ";\n";
+  };
+  if (half) return nan + "{\n" + add(half) + count_term(kr, R) + "}\n";
+  return nan + "{\nif (jo_ < jm_) " + add('a') + "else " + add('b') + count_term(kr, R) + "}\n";
 }
 
 int vbytes(VType t) { return t == VType::F64 ? 8 : t == VType::F32 ? 4 : 1; }
@@ -237,22 +241,40 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
       if (is_sum(k.reduces[r]))
         os << acc_type(k.reduces[r]) << " sa" << r << "_ = 0, sb" << r << "_ = 0;\n";
   }
+  // Point (e_ = m_*B + t_): item te_, offset ce_ in the slice. Unsigned, so the divisions by
+  // the (mostly power-of-two) constants are shifts and masks.
   os << "for (int s_ = 0; s_ < " << maxlen << "; s_ += " << SS << ") {\n"
-     << "for (int m_ = 0; m_ < " << SS << "; ++m_) {\n"
-     << "const int e_ = m_ * " << B << " + t_, re_ = e_ % " << PS << ", ce_ = re_ / " << P
-     << ", te_ = e_ / " << PS << " * " << P << " + re_ % " << P << ";\n"
-     << "if (e_ < " << bi * S << " && s_ + ce_ < sln_[te_]) {\n"
-     << "const long long i = slo_[te_] + " << P << "LL * (s_ + ce_);\n"
+     << "for (unsigned m_ = 0; m_ < " << SS << "u; ++m_) {\n"
+     << "const unsigned e_ = m_ * " << B << "u + (unsigned)t_, re_ = e_ % " << PS << "u, ce_ = re_ / "
+     << P << "u, te_ = e_ / " << PS << "u * " << P << "u + re_ % " << P << "u;\n"
+     << "if (" << (bi == kBlock ? std::string() : "e_ < " + std::to_string(bi * S) + "u && ")
+     << "s_ + (int)ce_ < sln_[te_]) {\n"
+     << "const long long i = slo_[te_] + " << P << "LL * (s_ + (int)ce_);\n"
      << body.point_code() << stores(k, body, true);
   for (size_t m = 0; m < names.size(); ++m) os << "sh" << m << "_[te_][ce_] = " << names[m] << ";\n";
-  os << "}\n}\n__syncthreads();\n"
-     << "for (int c_ = 0; c_ < " << SS << " && s_ + c_ < len_; ++c_) {\nconst int jo_ = s_ + c_;\n";
-  for (size_t r = 0; r < k.reduces.size(); ++r) {
-    const std::string x = "x" + std::to_string(r) + "_";
-    os << "{\nconst " << ctype(types[slot[r]]) << " " << x << " = sh" << slot[r] << "_[t_][c_];\n"
-       << fold_term(k.reduces[r], r, x) << "}\n";
+  os << "}\n}\n__syncthreads();\n";
+  // Fold of the slice's offsets [s_, s_ + S) of the thread's leaf, in order. With sums only,
+  // the part before the split jm_ and the part after are two loops (no per-term select).
+  auto fold_loop = [&](const std::string& from, const std::string& to, char half) {
+    os << "for (int c_ = " << from << "; c_ < " << to << "; ++c_) {\n"
+       << (half ? "" : "const int jo_ = s_ + c_;\n");
+    for (size_t r = 0; r < k.reduces.size(); ++r) {
+      const std::string x = "x" + std::to_string(r) + "_";
+      os << "{\nconst " << ctype(types[slot[r]]) << " " << x << " = sh" << slot[r]
+         << "_[t_][c_];\n" << fold_term(k.reduces[r], r, x, half) << "}\n";
+    }
+    os << "}\n";
+  };
+  bool all_sums = true;
+  for (const KReduce& kr : k.reduces) all_sums &= is_sum(kr);
+  if (all_sums) {
+    os << "const int ne_ = min(" << SS << ", len_ - s_), na_ = max(0, min(ne_, jm_ - s_));\n";
+    fold_loop("0", "na_", 'a');
+    fold_loop("na_", "ne_", 'b');
+  } else {
+    fold_loop("0", "min(" + SS + ", len_ - s_)", 0);
   }
-  os << "}\n__syncthreads();\n}\n";
+  os << "__syncthreads();\n}\n";
   for (size_t r = 0; r < k.reduces.size(); ++r)
     if (is_sum(k.reduces[r]))
       os << "T" << r << "_.push(len_ > " << kLeaf << " ? sa" << r << "_ + sb" << r << "_ : sa" << r
