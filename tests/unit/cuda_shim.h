@@ -31,6 +31,16 @@ inline void (*mf_shim_sync)() = nullptr;
 inline void __syncthreads() {
   if (mf_shim_sync) mf_shim_sync();
 }
+// Warp shuffle over the threads of the block run as host threads (every thread of the block
+// must call it, as in the generated code: two barriers around an exchange slot per thread).
+template <class T> T __shfl_sync(unsigned, T v, int src) {
+  static T slot[1024];
+  slot[threadIdx.x] = v;
+  __syncthreads();
+  const T r = slot[(threadIdx.x & ~31u) + (unsigned)src];
+  __syncthreads();
+  return r;
+}
 inline double __longlong_as_double(long long b) {
   double d;
   __builtin_memcpy(&d, &b, 8);

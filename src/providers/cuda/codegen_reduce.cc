@@ -235,6 +235,15 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
      << depth << ");\nslo_[t_] = ri_ + " << P << "LL * (rp_ * " << N << "LL + jl_);\nsln_[t_] = (int)(mf_leaf_lo(k0_ + f_ + 1, "
      << N << "LL, " << depth << ") - jl_);\n} else sln_[t_] = 0;\n__syncthreads();\n"
      << "const int len_ = sln_[t_];\n";
+  // One item per warp row and one offset per lane (pre 1, S = 32): lane l keeps the bounds of
+  // the item that row m_ = l of its warp covers, and the warp reads them by shuffles (no shared
+  // loads or their address arithmetic per point).
+  const bool warp_rows = pre == 1 && S == 32 && bi == kBlock;
+  if (warp_rows) {
+    const std::string W = std::to_string(kBlock / 32);
+    os << "const long long wlo_ = slo_[(t_ & 31) * " << W << " + (t_ >> 5)];\n"
+       << "const int wln_ = sln_[(t_ & 31) * " << W << " + (t_ >> 5)];\n";
+  }
   if (sums) {
     os << "const int jm_ = len_ > " << kLeaf << " ? len_ / 2 : len_;\n";
     for (size_t r = 0; r < k.reduces.size(); ++r)
@@ -247,9 +256,12 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
      << "for (unsigned m_ = 0; m_ < " << SS << "u; ++m_) {\n"
      << "const unsigned e_ = m_ * " << B << "u + (unsigned)t_, re_ = e_ % " << PS << "u, ce_ = re_ / "
      << P << "u, te_ = e_ / " << PS << "u * " << P << "u + re_ % " << P << "u;\n"
+     << (warp_rows ? "const int ln_ = __shfl_sync(0xffffffffu, wln_, (int)m_);\n"
+                     "const long long lo_ = __shfl_sync(0xffffffffu, wlo_, (int)m_);\n"
+                   : "const int ln_ = sln_[te_];\nconst long long lo_ = slo_[te_];\n")
      << "if (" << (bi == kBlock ? std::string() : "e_ < " + std::to_string(bi * S) + "u && ")
-     << "s_ + (int)ce_ < sln_[te_]) {\n"
-     << "const long long i = slo_[te_] + " << P << "LL * (s_ + (int)ce_);\n"
+     << "s_ + (int)ce_ < ln_) {\n"
+     << "const long long i = lo_ + " << P << "LL * (s_ + (int)ce_);\n"
      << body.point_code() << stores(k, body, true);
   for (size_t m = 0; m < names.size(); ++m) os << "sh" << m << "_[te_][ce_] = " << names[m] << ";\n";
   os << "}\n}\n__syncthreads();\n";
