@@ -68,11 +68,12 @@ if 'atan' in which or not which:
     for n in (7, 8, 9):
         report('atanA', f, 0, Z, n, weight=lambda z: z)
 if 'pow' in which or not which:
-    # Tables and polynomials of mf_powf's double-precision path. log2: the float bits of z in
-    # [OFF, 2*OFF) (OFF = 0x3f330000) split into 32 equal ranges of 2^18 codes; invc = 1/c rounded to
-    # double for the range's midpoint c (exactly 1 for the range containing 1), log2c = -log2(invc)
-    # rounded to double; log2(1 + r) = r*P(r) over the union of the ranges of r = z*invc - 1
-    # (weight: relative). exp2: T[j] = 2^(j/32) rounded to double; 2^r = 1 + r*Q(r), |r| <= 1/64.
+    # Tables and polynomials of mf_powf's double-precision path. log2: the float bits of z
+    # in [OFF, 2*OFF) (OFF = 0x3f330000) split into 32 equal ranges of 2^18 codes; invc = 1/c
+    # rounded to double for the range's midpoint c (exactly 1 for the range containing 1),
+    # log2c = -log2(invc) rounded to double; log2(1 + r) = r*P(r) over the union of the ranges
+    # of r = z*invc - 1 (weight: relative). exp2: T[j] = 2^(j/32) rounded to double;
+    # 2^r = 1 + r*Q(r), |r| <= 1/64.
     import struct
     f32 = lambda u: mp.mpf(struct.unpack('f', struct.pack('I', u))[0])
     OFF = 0x3f330000

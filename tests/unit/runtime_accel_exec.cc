@@ -98,12 +98,13 @@ TEST(AccelExec, SinglePowSpecialCasesMatchEager) {
   const std::vector<double> yi = {0.0, -0.0, 1.0, 2.0, 3.0, -3.0, -2.0, 127.0, -149.0, 1e9, inf,
                                   -inf, kNaN, 16777217.0};
   const std::vector<double> yr = {1.8, -0.5, 0.25, 1e-3, -1e-3, 40.5, -40.5, 2.0, inf, kNaN};
-  auto col = [](const std::vector<double>& v) {
-    return input(fill(Dims((int64_t)v.size(), 1), ClassId::Double, [&](int64_t i) { return v[i]; }));
+  auto vec = [](const std::vector<double>& v, bool column) {
+    const int64_t n = static_cast<int64_t>(v.size());
+    return input(fill(column ? Dims(n, 1) : Dims(1, n), ClassId::Double,
+                      [&](int64_t i) { return v[i]; }));
   };
-  auto row = [](const std::vector<double>& v) {
-    return input(fill(Dims(1, (int64_t)v.size()), ClassId::Double, [&](int64_t i) { return v[i]; }));
-  };
+  auto col = [&](const std::vector<double>& v) { return vec(v, true); };
+  auto row = [&](const std::vector<double>& v) { return vec(v, false); };
   NodeRef x = cast(col(xs), ClassId::Single);
   NodeRef ax = cast(unary(OpId::Abs, col(xs)), ClassId::Single);
   NodeRef grid_int = binary(OpId::Pow, x, cast(row(yi), ClassId::Single));

@@ -254,8 +254,9 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
   // the (mostly power-of-two) constants are shifts and masks.
   os << "for (int s_ = 0; s_ < " << maxlen << "; s_ += " << SS << ") {\n"
      << "for (unsigned m_ = 0; m_ < " << SS << "u; ++m_) {\n"
-     << "const unsigned e_ = m_ * " << B << "u + (unsigned)t_, re_ = e_ % " << PS << "u, ce_ = re_ / "
-     << P << "u, te_ = e_ / " << PS << "u * " << P << "u + re_ % " << P << "u;\n"
+     << "const unsigned e_ = m_ * " << B << "u + (unsigned)t_, re_ = e_ % " << PS
+     << "u, ce_ = re_ / " << P << "u, te_ = e_ / " << PS << "u * " << P << "u + re_ % " << P
+     << "u;\n"
      << (warp_rows ? "const int ln_ = __shfl_sync(0xffffffffu, wln_, (int)m_);\n"
                      "const long long lo_ = __shfl_sync(0xffffffffu, wlo_, (int)m_);\n"
                    : "const int ln_ = sln_[te_];\nconst long long lo_ = slo_[te_];\n")
