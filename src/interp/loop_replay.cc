@@ -355,6 +355,12 @@ int64_t LoopReplayer::after_iteration(int64_t k) {
       }
       force_chunk(false);  // align the chunks with iteration boundaries
       rng_[0] = in_.session_.rng.offset;
+      uint64_t rng_step = 0;
+      if (std::optional<accel::ReplaySpec> spec = reuse_untraced(&rng_step)) {
+        const int64_t done = fast_forward(*spec, k, rng_step);
+        phase_ = Phase::Off;
+        return done;
+      }
       in_chunk_ = 0;
       phase_ = Phase::ChunkA;
       return 0;
@@ -408,7 +414,85 @@ int64_t LoopReplayer::after_iteration(int64_t k) {
 
 namespace {
 
-/// What an execution of a loop statement matched, for its later executions (reuse_spec).
+/// The materialised value of a variable holding an array (a forced lazy value is its node's
+/// tensor), or nullopt (no array, or a value still pending).
+std::optional<Tensor> materialised(const Value* v) {
+  if (!v || !v->is_tensor()) return std::nullopt;
+  Tensor t = v->tensor();
+  if (!t.is_lazy()) return t;
+  const accel::NodeRef n = t.node();
+  if (n->kind != accel::NodeKind::Input) return std::nullopt;
+  return n->tensor;
+}
+
+/// What the trace of a loop body can see of a loop-invariant variable: its class and size, and
+/// its values (small host arrays, compared by value) or its identity (the stored array, or the
+/// pending node; copy-on-write storage never changes in place and nodes are immutable and
+/// interned). Two equal signatures give the same trace.
+struct InvariantSig {
+  enum class Mode : uint8_t { None, Absent, Bytes, Storage, Node } mode = Mode::None;
+  ClassId cls = ClassId::Double;
+  Dims dims;
+  bool complex = false;
+  std::vector<unsigned char> bytes;
+  std::weak_ptr<Storage> storage;
+  size_t offset = 0;
+  std::weak_ptr<const accel::Node> node;
+};
+
+constexpr int64_t kSigBytesMaxNumel = 16;
+
+InvariantSig signature(const Value* v) {
+  InvariantSig s;
+  if (!v) s.mode = InvariantSig::Mode::Absent;  // a function name
+  if (!v || !v->is_tensor()) return s;
+  const Tensor t = v->tensor();
+  s.cls = t.cls();
+  s.dims = t.dims();
+  if (t.is_lazy() && t.node()->kind != accel::NodeKind::Input) {
+    if (t.maybe_complex()) return s;
+    s.mode = InvariantSig::Mode::Node;
+    s.node = t.node();
+    return s;
+  }
+  const Tensor m = *materialised(v);
+  s.complex = m.is_complex();
+  if (m.numel() <= kSigBytesMaxNumel && !m.device_only()) {
+    const auto* p = static_cast<const unsigned char*>(m.raw());
+    s.bytes.assign(p, p + m.numel() * m.elem_bytes());
+    s.mode = InvariantSig::Mode::Bytes;
+  } else {
+    s.storage = m.storage();
+    s.offset = m.storage_offset();
+    s.mode = InvariantSig::Mode::Storage;
+  }
+  return s;
+}
+
+/// Whether `cur` (a live value's signature) equals `kept` (an earlier one, whose referents may
+/// have died since: then they differ).
+bool same_signature(const InvariantSig& kept, const InvariantSig& cur) {
+  using Mode = InvariantSig::Mode;
+  if (kept.mode == Mode::None || kept.mode != cur.mode || kept.cls != cur.cls ||
+      kept.dims != cur.dims || kept.complex != cur.complex)
+    return false;
+  switch (kept.mode) {
+    case Mode::Absent: return true;
+    case Mode::Bytes: return kept.bytes == cur.bytes;
+    case Mode::Storage: {
+      const std::shared_ptr<Storage> k = kept.storage.lock();
+      return k && k == cur.storage.lock() && kept.offset == cur.offset;
+    }
+    case Mode::Node: {
+      const accel::NodeRef k = kept.node.lock();
+      return k && k == cur.node.lock();
+    }
+    default: return false;
+  }
+}
+
+/// What an execution of a loop statement matched, for its later executions (reuse_spec,
+/// reuse_untraced).
 struct KeptSpec {
   std::string text;
   bool device = false;
@@ -420,6 +504,17 @@ struct KeptSpec {
   std::vector<accel::ParamRole> roles;
   std::vector<bool> u64;
   size_t outputs = 0;
+  // For reuse_untraced (untraced false when the matched chunks do not allow it):
+  bool untraced = false;
+  accel::Kernel kernel;
+  std::string fusion_kind;
+  std::vector<ParamValue> params_a;   ///< parameters of the first chunk after the alignment
+  uint64_t rng_a = 0;                 ///< RNG offset at its start
+  uint64_t rng_key = 0;               ///< the RNG key of every RngKey parameter
+  std::vector<int> slot_out;          ///< per carried variable: its kernel output
+  std::vector<int> input_invariant;   ///< per kernel input: its invariant variable, or -1
+  std::vector<InvariantSig> invariants;  ///< per invariant variable
+  std::vector<std::pair<ClassId, Dims>> out_shapes;
 };
 
 /// By ForStmt::id.
@@ -431,18 +526,119 @@ std::unordered_map<uint64_t, KeptSpec>& kept_specs() {
 }  // namespace
 
 void LoopReplayer::keep_spec(const accel::ReplaySpec& spec) const {
+  const accel::ChunkRun& b = spec.last;
   KeptSpec& e = kept_specs()[stmt_.id];
-  e.text = spec.last.text;
-  e.device = spec.last.device;
+  e = KeptSpec{};
+  e.text = b.text;
+  e.device = b.device;
   e.k_len = k_len_;
   e.x0 = x0_;
   e.dx = dx_;
   e.rng_step = rng_[2] - rng_[1];
   e.carried_from = spec.carried_from;
   e.step = spec.step;
-  e.roles = spec.last.roles;
-  e.u64 = spec.last.u64;
-  e.outputs = spec.last.outputs.size();
+  e.roles = b.roles;
+  e.u64 = b.u64;
+  e.outputs = b.outputs.size();
+  // Untraced reuse: every per-chunk scalar must be derivable from the loop range and the RNG
+  // state (loop indices and body RNG offsets step; a fixed offset would belong to a generator
+  // made before the loop), and every non-carried input must be an invariant variable's array.
+  e.untraced = slot_out_.size() == assigned_.size();
+  e.rng_key = in_.session_.rng.key;
+  for (size_t p = 0; p < b.params.size() && e.untraced; ++p) {
+    ParamValue a = b.params[p];
+    const bool fixed = b.u64[p] ? spec.step[p].u == 0 : spec.step[p].f == 0;
+    if (b.u64[p]) a.u -= spec.step[p].u;
+    else a.f -= spec.step[p].f;
+    e.params_a.push_back(a);
+    const accel::ParamRole r = b.roles[p];
+    if ((r == accel::ParamRole::LoopIndex || r == accel::ParamRole::RngOffset) && fixed)
+      e.untraced = false;
+    if (r == accel::ParamRole::RngOffset && !b.u64[p]) e.untraced = false;
+    if (r == accel::ParamRole::RngKey && (!b.u64[p] || b.params[p].u != e.rng_key))
+      e.untraced = false;
+  }
+  for (int s : invariant_) e.invariants.push_back(signature(in_.slot_value(s)));
+  for (size_t i = 0; i < b.inputs.size() && e.untraced; ++i) {
+    int inv = -1;
+    if (spec.carried_from[i] < 0) {
+      const Tensor& x = b.inputs[i];
+      for (size_t v = 0; v < invariant_.size() && inv < 0; ++v) {
+        const std::optional<Tensor> m = materialised(in_.slot_value(invariant_[v]));
+        if (m && m->storage() == x.storage() && m->storage_offset() == x.storage_offset() &&
+            m->cls() == x.cls() && m->dims() == x.dims())
+          inv = static_cast<int>(v);
+      }
+      if (inv < 0) e.untraced = false;
+    }
+    e.input_invariant.push_back(inv);
+  }
+  e.rng_a = rng_[0];
+  e.slot_out = slot_out_;
+  e.kernel = b.kernel;
+  e.fusion_kind = b.fusion_kind;
+  for (const Tensor& o : b.outputs) e.out_shapes.emplace_back(o.cls(), o.dims());
+}
+
+std::optional<accel::ReplaySpec> LoopReplayer::reuse_untraced(uint64_t* rng_step) {
+  const auto it = kept_specs().find(stmt_.id);
+  if (it == kept_specs().end() || !it->second.untraced) return std::nullopt;
+  const KeptSpec& e = it->second;
+  if (e.k_len != k_len_ || e.x0 != x0_ || e.dx != dx_ ||
+      e.invariants.size() != invariant_.size() || e.slot_out.size() != assigned_.size())
+    return std::nullopt;
+  for (size_t v = 0; v < invariant_.size(); ++v)
+    if (!same_signature(e.invariants[v], signature(in_.slot_value(invariant_[v]))))
+      return std::nullopt;
+  // The carried variables' values now are the chunk-start values of the kernel's outputs.
+  std::vector<std::optional<Tensor>> start(e.out_shapes.size());
+  for (size_t v = 0; v < assigned_.size(); ++v) {
+    const std::optional<Tensor> t = materialised(in_.slot_value(assigned_[v]));
+    const size_t o = static_cast<size_t>(e.slot_out[v]);
+    if (!t || t->is_complex() || t->cls() != e.out_shapes[o].first ||
+        t->dims() != e.out_shapes[o].second)
+      return std::nullopt;
+    if (start[o] && (start[o]->storage() != t->storage() ||
+                     start[o]->storage_offset() != t->storage_offset()))
+      return std::nullopt;
+    start[o] = t;
+  }
+  accel::ReplaySpec s;
+  accel::ChunkRun& last = s.last;  // the virtual chunk before the first one replayed
+  for (const std::optional<Tensor>& t : start) {
+    if (!t) return std::nullopt;
+    last.outputs.push_back(*t);
+  }
+  for (size_t i = 0; i < e.input_invariant.size(); ++i) {
+    const int v = e.input_invariant[i];
+    if (v < 0) {
+      last.inputs.push_back(last.outputs[static_cast<size_t>(e.carried_from[i])]);
+      continue;
+    }
+    const std::optional<Tensor> m = materialised(in_.slot_value(invariant_[static_cast<size_t>(v)]));
+    if (!m) return std::nullopt;
+    last.inputs.push_back(*m);
+  }
+  const uint64_t key = in_.session_.rng.key, shift = rng_[0] - e.rng_a;
+  for (size_t p = 0; p < e.params_a.size(); ++p) {
+    ParamValue x = e.params_a[p];
+    if (e.roles[p] == accel::ParamRole::RngOffset) x.u += shift;
+    if (e.roles[p] == accel::ParamRole::RngKey) x.u = key;
+    if (e.u64[p]) x.u -= e.step[p].u;
+    else x.f -= e.step[p].f;
+    last.params.push_back(x);
+  }
+  last.kernel = e.kernel;
+  last.text = e.text;
+  last.fusion_kind = e.fusion_kind;
+  last.device = e.device;
+  last.roles = e.roles;
+  last.u64 = e.u64;
+  s.carried_from = e.carried_from;
+  s.step = e.step;
+  slot_out_ = e.slot_out;
+  *rng_step = e.rng_step;
+  return s;
 }
 
 std::optional<accel::ReplaySpec> LoopReplayer::reuse_spec(const accel::ChunkRun& a) const {

@@ -31,6 +31,16 @@
 //   carried variables) replays from that chunk with the parameter steps the earlier execution
 //   matched, without interpreting a second chunk: the same launches and values as the two-chunk
 //   path, one chunk's interpretation and planning sooner.
+// - Sooner still, without tracing any chunk (reuse_untraced): right after the alignment force
+//   of a later execution, the kept chunk kernel is launched from the first chunk on when
+//   everything its trace could see is as before: the chunk length and loop range, each
+//   loop-invariant variable the body reads (class, size, and its values when it has at most 16
+//   elements on the host, else the identity of its stored array or pending node), and each
+//   carried variable's class and size. Its parameters are rebound: loop indices as kept (same
+//   range, same iterations), RNG offsets shifted by the stream's advance since then, RNG keys
+//   set to the current key. It needs every kernel input that is not carried to be an invariant
+//   variable's array, and every loop index and RNG offset parameter to step per chunk (a fixed
+//   offset would come from a generator made before the loop).
 // - MATFUSE_LOOP_REPLAY=0 turns it off.
 #pragma once
 
@@ -79,6 +89,10 @@ private:
   std::optional<accel::ReplaySpec> reuse_spec(const accel::ChunkRun& a) const;
   /// Keeps `spec` (matched in this execution) for later executions of this loop statement.
   void keep_spec(const accel::ReplaySpec& spec) const;
+  /// Right after the alignment force: the kept spec of this loop statement, rebound to the
+  /// current values without tracing a chunk (see the contract above), with *rng_step the RNG
+  /// positions per chunk; nullopt when anything the trace could see differs.
+  std::optional<accel::ReplaySpec> reuse_untraced(uint64_t* rng_step);
 
   /// Whether an enclosing loop of the same frame has iterations left and does not assign
   /// `slot` (so this loop, reading it, runs again with the same value).

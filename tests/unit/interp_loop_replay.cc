@@ -87,9 +87,10 @@ TEST(LoopReplay, RandnInsideTheLoopKeepsTheRngStream) {
 }
 
 TEST(LoopReplay, LaterExecutionsOfALoopReuseItsMatchedChunks) {
-  // Run again by an enclosing loop (another seed each time), the inner loop records one chunk
-  // and replays from it with the steps its first execution matched: 3 planned loop_chunk
-  // evaluations the first time (alignment, chunks a and b), 2 afterwards.
+  // Run again by an enclosing loop (another seed each time), the inner loop replays from its
+  // first chunk on with the kernel and steps its first execution matched, rebinding the RNG
+  // key and offsets: 3 planned loop_chunk evaluations the first time (alignment, chunks a and
+  // b), then only the alignment.
   const std::string body =
       "S = ones(M, 1, 'single') * 100;"
       "  for t = T0:T0+255, Z = randn(M, 1, 'single'); S = S .* exp(0.0001 + 0.01 .* Z); end;"
@@ -98,13 +99,44 @@ TEST(LoopReplay, LaterExecutionsOfALoopReuseItsMatchedChunks) {
   const ReplayRun on = run(same, {"s", "S", "Z", "t"}, true);
   const ReplayRun off = run(same, {"s", "S", "Z", "t"}, false);
   expect_same_bits(on, off);
-  EXPECT_EQ(on.chunk_forces - on.replayed, 3 + 2 + 2);
+  EXPECT_EQ(on.chunk_forces - on.replayed, 3 + 1 + 1);
   // A loop range that starts elsewhere is probed again (its loop indices would differ).
   const std::string moved = "M = 4096; s = zeros(1, 2); for r = 1:2, rng(r); T0 = r; " + body;
   const ReplayRun on2 = run(moved, {"s", "S", "Z", "t"}, true);
   const ReplayRun off2 = run(moved, {"s", "S", "Z", "t"}, false);
   expect_same_bits(on2, off2);
   EXPECT_EQ(on2.chunk_forces - on2.replayed, 3 + 3);
+}
+
+TEST(LoopReplay, ALaterExecutionTracesAgainWhatItsTraceCouldSeeChanged) {
+  // Each repetition changes something the body's trace depends on: then the loop is traced
+  // again (chunk a, and b unless a matches the kept kernel), never replayed untraced, and the
+  // values are those of interpretation.
+  const std::string tail =
+      "  for t = 1:200, y = a * X(:, t) + (1 - a) * y; end; s(r) = sum(y); end";
+  for (const std::string& rep : {
+           // a loop-invariant scalar (a constant of the kernel text)
+           std::string("rng(2); C = 2048; X = randn(C, 200, 'single'); s = zeros(1, 3);"
+                       "for r = 1:3, a = single(0.01 * r); y = zeros(C, 1, 'single');"),
+           // a loop-invariant array: another stored array each time
+           std::string("rng(2); C = 2048; s = zeros(1, 3); a = single(0.01);"
+                       "for r = 1:3, X = randn(C, 200, 'single') + r; y = zeros(C, 1, 'single');"),
+           // the carried variable's size (nothing else: the body reads no other variable)
+           std::string("s = zeros(1, 3); for r = 1:3, y = rand(1024 * r, 1);"
+                       "  for t = 1:200, y = 0.5 * y + sin(y); end; s(r) = sum(y); end;")}) {
+    const std::string code = rep.find("sin(y)") != std::string::npos ? rep : rep + tail;
+    const ReplayRun on = run(code, {"s", "y"}, true), off = run(code, {"s", "y"}, false);
+    expect_same_bits(on, off);
+    EXPECT_GE(on.chunk_forces - on.replayed, 3 + 2 + 2) << rep;
+    EXPECT_GT(on.replayed, 0) << rep;
+  }
+  // Unchanged, the same loop replays untraced after its first execution.
+  const std::string same =
+      "rng(2); C = 2048; X = randn(C, 200, 'single'); s = zeros(1, 3); a = single(0.01);"
+      "for r = 1:3, y = zeros(C, 1, 'single');" + tail;
+  const ReplayRun on = run(same, {"s", "y"}, true), off = run(same, {"s", "y"}, false);
+  expect_same_bits(on, off);
+  EXPECT_EQ(on.chunk_forces - on.replayed, 3 + 1 + 1);
 }
 
 TEST(LoopReplay, ARandomMatrixAnEnclosingLoopReadsAgainIsStoredOnce) {
