@@ -41,6 +41,14 @@ template <class T> T __shfl_sync(unsigned, T v, int src) {
   __syncthreads();
   return r;
 }
+template <class T> T __shfl_down_sync(unsigned, T v, unsigned delta) {
+  static T slot[1024];
+  slot[threadIdx.x] = v;
+  __syncthreads();
+  const T r = (threadIdx.x & 31u) + delta < 32u ? slot[threadIdx.x + delta] : v;
+  __syncthreads();
+  return r;
+}
 inline double __longlong_as_double(long long b) {
   double d;
   __builtin_memcpy(&d, &b, 8);

@@ -661,7 +661,11 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
     return input(fill(d, c, [](int64_t i) { return 1 + 0.01 * std::sin(0.37 * i); }));
   };
   std::vector<Case> cs;
-  int multi_pass = 0, multi_leaf = 0, staged = 0;
+  int multi_pass = 0, multi_leaf = 0, staged = 0, folded = 0;
+  auto count_folds = [&](const std::vector<Case>& v, size_t from) {
+    for (size_t i = from; i < v.size(); ++i)
+      folded += v[i].prog.source.find("__shfl_down_sync(") != std::string::npos;
+  };
   for (int64_t n : {1, 2, 127, 128, 129, 255, 256, 1000, 4097, 1000000}) {
     for (ClassId c : {ClassId::Double, ClassId::Single}) {
       const std::string l = std::to_string(n) + "-" + std::string(class_name(c));
@@ -736,9 +740,11 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
     for (Case& cc : cases_of("zeros-" + cn, {reduce(ReduceKind::Max, z, {0}), reduce(ReduceKind::Min, z, {0})}))
       cs.push_back(std::move(cc));
   }
+  count_folds(cs, 0);
   EXPECT_GT(multi_pass, 4);
   EXPECT_GT(multi_leaf, 4);
   EXPECT_GT(staged, 14);
+  EXPECT_GT(folded, 8);  // leaves launches folding their blocks' partials (pre 1, 2, 16)
   expect_runnable_cases_match_host(cs, "bits", 6);
 }
 

@@ -13,7 +13,11 @@
 // - Launch `mf_reduce_leaves` (when a lane is split over several threads): work item g covers
 //   lane (i, p) and an aligned group of F0 consecutive leaves (F0 a power of two), and writes its
 //   partial to scratch[g] (g = (p*G + group)*pre + i, G = L/F0 groups per lane: adjacent threads
-//   take adjacent i, so strided rows coalesce).
+//   take adjacent i, so strided rows coalesce). When every reduce is a sum, pre is a power of
+//   two up to 32 and a block's kBlock items are whole aligned runs of F = kBlock/pre groups of
+//   each of its lanes, the block combines each lane's F partials as a balanced tree before
+//   writing one (block_fold): the same tree as a combine pass over them, F times fewer
+//   partials and fewer passes.
 // - Launches `mf_reduce_combine<q>`: aligned groups of 16 partials combined as a balanced tree
 //   (prelude mf_load_tree: the 16 loads in flight at once, the tree in registers).
 // - Launch `mf_reduce_final` (or `mf_reduce` when one thread takes a whole lane): one thread per
@@ -171,6 +175,56 @@ std::string fold_term(const KReduce& kr, size_t r, const std::string& x, char ha
 
 int vbytes(VType t) { return t == VType::F64 ? 8 : t == VType::F32 ? 4 : 1; }
 
+/// Whether the leaves launch folds its block's partials (see block_fold): sums only, pre a
+/// power of two up to 32, and whole aligned runs of kBlock / pre groups per block.
+bool can_block_fold(const accel::Kernel& k, int64_t groups) {
+  for (const KReduce& kr : k.reduces)
+    if (!is_sum(kr)) return false;
+  const int64_t pre = k.pre;
+  return pre <= 32 && (pre & (pre - 1)) == 0 && groups % (kBlock / pre) == 0;
+}
+
+/// Statements run by every thread of a leaves block after its item's partials P<r>_ are
+/// complete (item g_ = gb_ + threadIdx.x, the block's items aligned to kBlock): the F =
+/// kBlock/pre consecutive groups of each lane in the block are combined as a balanced binary
+/// tree (pairs (m, m + s) for m a multiple of 2s, as mf_load_tree does, so the same bits as
+/// combine passes over aligned runs of F partials), first within each warp by shuffles, then
+/// over the 8 warps in shared memory; thread ri_ < pre writes lane ri_'s partial to scratch
+/// region reg0 at (gb_ / kBlock) * pre + ri_.
+std::string block_fold(const accel::Kernel& k, const std::vector<size_t>& reg0,
+                       const std::string& gb) {
+  const int64_t pre = k.pre, warps = kBlock / 32;
+  const std::string P = std::to_string(pre), W = std::to_string(warps);
+  std::ostringstream os;
+  os << "{\nconst int bl_ = threadIdx.x & 31, bw_ = threadIdx.x >> 5;\n";
+  for (size_t r = 0; r < k.reduces.size(); ++r) {
+    const std::string R = std::to_string(r), A = acc_type(k.reduces[r]);
+    os << "__shared__ " << A << " bv" << R << "_[" << W << "][" << P << "];\n"
+       << "__shared__ long long bc" << R << "_[" << W << "][" << P << "];\n";
+    for (int64_t sh = pre; sh < 32; sh *= 2)
+      os << "{\nconst " << A << " v_ = __shfl_down_sync(0xffffffffu, P" << R << "_.v, " << sh
+         << ");\nconst long long c_ = __shfl_down_sync(0xffffffffu, P" << R << "_.count, " << sh
+         << ");\nif ((bl_ & " << 2 * sh - 1 << ") < " << P << ") {\nP" << R << "_.v = P" << R
+         << "_.v + v_;\nP" << R << "_.count += c_;\n}\n}\n";
+    os << "if (bl_ < " << P << ") {\nbv" << R << "_[bw_][bl_] = P" << R << "_.v;\nbc" << R
+       << "_[bw_][bl_] = P" << R << "_.count;\n}\n";
+  }
+  os << "__syncthreads();\nif (threadIdx.x < " << P << ") {\n";
+  for (size_t r = 0; r < k.reduces.size(); ++r) {
+    const std::string R = std::to_string(r), A = acc_type(k.reduces[r]);
+    os << "{\n" << A << " v_[" << W << "];\nlong long c_[" << W << "];\n#pragma unroll\n"
+       << "for (int w = 0; w < " << W << "; ++w) {\nv_[w] = bv" << R << "_[w][threadIdx.x];\n"
+       << "c_[w] = bc" << R << "_[w][threadIdx.x];\n}\n#pragma unroll\n"
+       << "for (int s = 1; s < " << W << "; s *= 2)\n#pragma unroll\n"
+       << "for (int w = 0; w < " << W << "; w += 2 * s) {\nv_[w] = v_[w] + v_[w + s];\n"
+       << "c_[w] += c_[w + s];\n}\nP" << R << "_.v = v_[0];\nP" << R << "_.count = c_[0];\n"
+       << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg0[r] << "))[(" << gb << ") / "
+       << kBlock << "LL * " << P << "LL + threadIdx.x] = P" << R << "_;\n}\n";
+  }
+  os << "}\n__syncthreads();\n}\n";
+  return os.str();
+}
+
 /// Staged leaf folds for small pre (coalesced loads and in_body stores). A block owns
 /// bi = pre * floor(kBlock / pre) consecutive work items (item g: lane (g % pre, q / groups),
 /// leaves [k0, k0 + f0) with q = g / pre, k0 = (q % groups) * f0, as in fold_leaves); the pre
@@ -184,7 +238,8 @@ int vbytes(VType t) { return t == VType::F64 ? 8 : t == VType::F32 ? 4 : 1; }
 /// scratch region reg0 at index g.
 std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase& epi,
                           const std::string& entry, const std::string& params, int64_t f0,
-                          int depth, int64_t groups, bool direct, const std::vector<size_t>& reg0) {
+                          int depth, int64_t groups, bool direct, const std::vector<size_t>& reg0,
+                          bool fold = false) {
   const int64_t pre = k.pre, n = k.n, items = pre * k.post * groups;
   const int64_t leaves = int64_t{1} << depth;
   // Items per block: a multiple of pre (the pre lanes of a leaf are interleaved in memory).
@@ -295,6 +350,10 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
   os << "}\n";
   for (size_t r = 0; r < k.reduces.size(); ++r)
     if (is_sum(k.reduces[r])) os << "P" << r << "_.v = T" << r << "_.s[0];\n";
+  if (fold) {
+    os << block_fold(k, reg0, "gb_") << "}\n}\n";
+    return os.str();
+  }
   os << "if (g_ < " << items << "LL) {\n";
   if (direct) {
     os << "const long long o_ = g_;\n" << epilogue_at(k, epi);
@@ -426,8 +485,14 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
     return;
   }
 
-  // Combine passes: groups -> groups/16 -> ... -> <= 16 partials per lane for the final launch.
-  std::vector<int64_t> counts{groups};
+  // The leaves launch folds aligned runs of kBlock/pre groups when it can (block_fold): the
+  // combine passes then start from groups/F partials per lane, not groups (W2's 16 x 8.3M
+  // means wrote and re-read 32 MB of partials and ran one combine launch more).
+  // Staged leaves fold only with a full block of items (bi == kBlock).
+  const bool fold = can_block_fold(k, groups) && (!staged || bi == kBlock);
+  const int64_t parts = fold ? groups / (kBlock / pre) : groups;
+  // Combine passes: parts -> parts/16 -> ... -> <= 16 partials per lane for the final launch.
+  std::vector<int64_t> counts{parts};
   while (counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
   // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/16 partials.
   std::vector<size_t> reg[2];
@@ -436,7 +501,7 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
     for (const KReduce& kr : k.reduces) {
       total = (total + 15) / 16 * 16;
       reg[b].push_back(total);
-      const int64_t cnt = b == 0 ? groups : std::max<int64_t>(1, groups / kCombine);
+      const int64_t cnt = b == 0 ? parts : std::max<int64_t>(1, parts / kCombine);
       total += static_cast<size_t>(nout * cnt) * part_bytes(kr);
     }
   prog.scratch_bytes = total;
@@ -445,7 +510,8 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   // Leaves.
   const int64_t items = nout * groups;
   if (staged) {
-    os << staged_kernel(k, body, epi, "mf_reduce_leaves", params, f0, depth, groups, false, reg[0]);
+    os << staged_kernel(k, body, epi, "mf_reduce_leaves", params, f0, depth, groups, false, reg[0],
+                        fold);
   } else {
   os << "\nextern \"C\" __global__ void mf_reduce_leaves(" << params << ") {\n"
      << access_bases(k) << body.hoisted_code() << grid_loop(items)
@@ -453,9 +519,13 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
      << "const long long rp_ = q_ / " << groups << "LL, k0_ = (q_ % " << groups << "LL) * " << f0
      << "LL;\n"
      << init_parts(k) << fold_leaves(k, body, f0, depth, ld);
-  for (size_t r = 0; r < k.reduces.size(); ++r)
-    os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[0][r] << "))[g_] = P" << r
-       << "_;\n";
+  if (fold) {
+    os << block_fold(k, reg[0], "g_ - threadIdx.x");
+  } else {
+    for (size_t r = 0; r < k.reduces.size(); ++r)
+      os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[0][r] << "))[g_] = P" << r
+         << "_;\n";
+  }
   os << "}\n}\n";
   }
   launch("mf_reduce_leaves", items, int64_t{1} << 30);
