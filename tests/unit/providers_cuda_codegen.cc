@@ -661,10 +661,12 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
     return input(fill(d, c, [](int64_t i) { return 1 + 0.01 * std::sin(0.37 * i); }));
   };
   std::vector<Case> cs;
-  int multi_pass = 0, multi_leaf = 0, staged = 0, folded = 0;
-  auto count_folds = [&](const std::vector<Case>& v, size_t from) {
-    for (size_t i = from; i < v.size(); ++i)
-      folded += v[i].prog.source.find("__shfl_down_sync(") != std::string::npos;
+  int multi_pass = 0, multi_leaf = 0, staged = 0, folded = 0, block_finals = 0;
+  auto count_folds = [&](const std::vector<Case>& v) {
+    for (const Case& c : v) {
+      folded += c.prog.source.find("__shfl_down_sync(") != std::string::npos;
+      block_finals += c.prog.source.find("_.v = -(") != std::string::npos;  // padded final
+    }
   };
   for (int64_t n : {1, 2, 127, 128, 129, 255, 256, 1000, 4097, 1000000}) {
     for (ClassId c : {ClassId::Double, ClassId::Single}) {
@@ -740,11 +742,12 @@ TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {
     for (Case& cc : cases_of("zeros-" + cn, {reduce(ReduceKind::Max, z, {0}), reduce(ReduceKind::Min, z, {0})}))
       cs.push_back(std::move(cc));
   }
-  count_folds(cs, 0);
+  count_folds(cs);
   EXPECT_GT(multi_pass, 4);
   EXPECT_GT(multi_leaf, 4);
   EXPECT_GT(staged, 14);
   EXPECT_GT(folded, 8);  // leaves launches folding their blocks' partials (pre 1, 2, 16)
+  EXPECT_GT(block_finals, 2);  // final launches taking 17 or more partials per output
   expect_runnable_cases_match_host(cs, "bits", 6);
 }
 

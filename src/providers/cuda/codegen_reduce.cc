@@ -17,7 +17,9 @@
 //   two up to 32 and a block's kBlock items are whole aligned runs of F = kBlock/pre groups of
 //   each of its lanes, the block combines each lane's F partials as a balanced tree before
 //   writing one (block_fold): the same tree as a combine pass over them, F times fewer
-//   partials and fewer passes.
+//   partials and fewer passes. Then, with 17 to kBlock*16 partials per lane, the final launch
+//   gives each output a block that combines them all (runs of <= 16 per thread, then
+//   block_fold), with no combine launch.
 // - Launches `mf_reduce_combine<q>`: aligned groups of 16 partials combined as a balanced tree
 //   (prelude mf_load_tree: the 16 loads in flight at once, the tree in registers).
 // - Launch `mf_reduce_final` (or `mf_reduce` when one thread takes a whole lane): one thread per
@@ -148,11 +150,13 @@ std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, i
 
 /// Statements combining `cnt` (a power of two) partials of every reduce, read from scratch
 /// region `src[r]` at (base_ + m) * pre + ri_ (m = 0..cnt-1), into P<r>_ as a balanced tree.
-std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src, int64_t cnt) {
+/// With `assign`, assigns the P<r>_ the caller declared instead.
+std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src, int64_t cnt,
+                          bool assign = false) {
   std::ostringstream os;
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
-    os << "const " << part_t(kr) << " P" << r << "_ = mf_load_tree<" << static_cast<int>(kr.kind)
+    os << (assign ? "" : "const " + part_t(kr) + " ") << "P" << r << "_ = mf_load_tree<" << static_cast<int>(kr.kind)
        << ", " << acc_type(kr) << ", " << cnt << ">((const " << part_t(kr) << "*)(scratch + "
        << src[r] << "), base_, " << k.pre << "LL, ri_);\n";
   }
@@ -184,24 +188,23 @@ bool can_block_fold(const accel::Kernel& k, int64_t groups) {
   return pre <= 32 && (pre & (pre - 1)) == 0 && groups % (kBlock / pre) == 0;
 }
 
-/// Statements run by every thread of a leaves block after its item's partials P<r>_ are
-/// complete (item g_ = gb_ + threadIdx.x, the block's items aligned to kBlock): the F =
-/// kBlock/pre consecutive groups of each lane in the block are combined as a balanced binary
-/// tree (pairs (m, m + s) for m a multiple of 2s, as mf_load_tree does, so the same bits as
-/// combine passes over aligned runs of F partials), first within each warp by shuffles, then
-/// over the 8 warps in shared memory; thread ri_ < pre writes lane ri_'s partial to scratch
-/// region reg0 at (gb_ / kBlock) * pre + ri_.
-std::string block_fold(const accel::Kernel& k, const std::vector<size_t>& reg0,
-                       const std::string& gb) {
-  const int64_t pre = k.pre, warps = kBlock / 32;
-  const std::string P = std::to_string(pre), W = std::to_string(warps);
+/// Statements run by every thread of a block after its item's partials P<r>_ are complete
+/// (item t = threadIdx.x of the block's kBlock items: lane t % lanes, run t / lanes, the runs
+/// aligned): the F = kBlock/lanes runs of each lane are combined as a balanced binary tree
+/// (pairs (m, m + s) for m a multiple of 2s, as mf_load_tree does, so the same bits as combine
+/// passes over aligned runs of F partials), first within each warp by shuffles, then over the
+/// 8 warps in shared memory. Then thread threadIdx.x < lanes holds its lane's P<r>_ and runs
+/// `tail`. Every thread of the block must run these statements.
+std::string block_fold(const accel::Kernel& k, int64_t lanes, const std::string& tail) {
+  const int64_t warps = kBlock / 32;
+  const std::string P = std::to_string(lanes), W = std::to_string(warps);
   std::ostringstream os;
   os << "{\nconst int bl_ = threadIdx.x & 31, bw_ = threadIdx.x >> 5;\n";
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const std::string R = std::to_string(r), A = acc_type(k.reduces[r]);
     os << "__shared__ " << A << " bv" << R << "_[" << W << "][" << P << "];\n"
        << "__shared__ long long bc" << R << "_[" << W << "][" << P << "];\n";
-    for (int64_t sh = pre; sh < 32; sh *= 2)
+    for (int64_t sh = lanes; sh < 32; sh *= 2)
       os << "{\nconst " << A << " v_ = __shfl_down_sync(0xffffffffu, P" << R << "_.v, " << sh
          << ");\nconst long long c_ = __shfl_down_sync(0xffffffffu, P" << R << "_.count, " << sh
          << ");\nif ((bl_ & " << 2 * sh - 1 << ") < " << P << ") {\nP" << R << "_.v = P" << R
@@ -217,12 +220,22 @@ std::string block_fold(const accel::Kernel& k, const std::vector<size_t>& reg0,
        << "c_[w] = bc" << R << "_[w][threadIdx.x];\n}\n#pragma unroll\n"
        << "for (int s = 1; s < " << W << "; s *= 2)\n#pragma unroll\n"
        << "for (int w = 0; w < " << W << "; w += 2 * s) {\nv_[w] = v_[w] + v_[w + s];\n"
-       << "c_[w] += c_[w + s];\n}\nP" << R << "_.v = v_[0];\nP" << R << "_.count = c_[0];\n"
-       << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg0[r] << "))[(" << gb << ") / "
-       << kBlock << "LL * " << P << "LL + threadIdx.x] = P" << R << "_;\n}\n";
+       << "c_[w] += c_[w + s];\n}\nP" << R << "_.v = v_[0];\nP" << R << "_.count = c_[0];\n}\n";
   }
-  os << "}\n__syncthreads();\n}\n";
+  os << tail << "}\n__syncthreads();\n}\n";
   return os.str();
+}
+
+/// block_fold's tail for a leaves block whose first item is `gb`: lane threadIdx.x's partial
+/// to scratch region reg0 at (gb / kBlock) * pre + threadIdx.x.
+std::string fold_store(const accel::Kernel& k, const std::vector<size_t>& reg0,
+                       const std::string& gb) {
+  std::string s;
+  for (size_t r = 0; r < k.reduces.size(); ++r)
+    s += "((" + part_t(k.reduces[r]) + "*)(scratch + " + std::to_string(reg0[r]) + "))[(" + gb +
+         ") / " + std::to_string(kBlock) + "LL * " + std::to_string(k.pre) +
+         "LL + threadIdx.x] = P" + std::to_string(r) + "_;\n";
+  return s;
 }
 
 /// Staged leaf folds for small pre (coalesced loads and in_body stores). A block owns
@@ -351,7 +364,7 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
   for (size_t r = 0; r < k.reduces.size(); ++r)
     if (is_sum(k.reduces[r])) os << "P" << r << "_.v = T" << r << "_.s[0];\n";
   if (fold) {
-    os << block_fold(k, reg0, "gb_") << "}\n}\n";
+    os << block_fold(k, pre, fold_store(k, reg0, "gb_")) << "}\n}\n";
     return os.str();
   }
   os << "if (g_ < " << items << "LL) {\n";
@@ -491,9 +504,15 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
   // Staged leaves fold only with a full block of items (bi == kBlock).
   const bool fold = can_block_fold(k, groups) && (!staged || bi == kBlock);
   const int64_t parts = fold ? groups / (kBlock / pre) : groups;
+  // More than 16 and at most kBlock*16 partials per lane (after a fold): the final launch
+  // takes them all, one block per output (each thread an aligned run of parts/kBlock, or one
+  // partial, then block_fold), in place of the combine launches. Threads past the partials
+  // hold -0, the identity of IEEE addition (x + -0 is x for every x, -0 included), so the
+  // padded tree has the bits of the balanced tree over the partials.
+  const bool block_final = fold && parts > kCombine && parts <= kBlock * kCombine;
   // Combine passes: parts -> parts/16 -> ... -> <= 16 partials per lane for the final launch.
   std::vector<int64_t> counts{parts};
-  while (counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
+  while (!block_final && counts.back() > kCombine) counts.push_back(counts.back() / kCombine);
   // Two scratch regions per reduce (ping-pong): nout*groups and nout*groups/16 partials.
   std::vector<size_t> reg[2];
   size_t total = map_bytes;
@@ -520,7 +539,7 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
      << "LL;\n"
      << init_parts(k) << fold_leaves(k, body, f0, depth, ld);
   if (fold) {
-    os << block_fold(k, reg[0], "g_ - threadIdx.x");
+    os << block_fold(k, pre, fold_store(k, reg[0], "g_ - threadIdx.x"));
   } else {
     for (size_t r = 0; r < k.reduces.size(); ++r)
       os << "((" << part_t(k.reduces[r]) << "*)(scratch + " << reg[0][r] << "))[g_] = P" << r
@@ -546,6 +565,22 @@ void render_reduction(const accel::Kernel& k, const Target& t, Program& prog) {
     launch(entry, its, int64_t{1} << 30);
   }
 
+  if (block_final) {
+    const int64_t per = std::max<int64_t>(1, parts / kBlock);
+    os << "\nextern \"C\" __global__ void mf_reduce_final(" << params << ") {\n"
+       << access_bases(k) << epi.hoisted_code() << "for (long long o_ = blockIdx.x; o_ < " << nout
+       << "LL; o_ += gridDim.x) {\nconst long long ri_ = o_ % " << pre << "LL, base_ = (o_ / "
+       << pre << "LL) * " << parts << "LL + (long long)threadIdx.x * " << per << "LL;\n"
+       << init_parts(k);
+    for (size_t r = 0; r < k.reduces.size(); ++r)
+      os << "P" << r << "_.v = -(" << acc_type(k.reduces[r]) << ")0;\n";
+    os << "if ((long long)threadIdx.x * " << per << "LL < " << parts << "LL) {\n"
+       << combine_parts(k, reg[0], per, true) << "}\n" << block_fold(k, 1, epilogue_at(k, epi))
+       << "}\n}\n";
+    launch("mf_reduce_final", nout * kBlock, cap);
+    prog.source += os.str();
+    return;
+  }
   // Final: one thread per output.
   const int64_t last = counts.back();
   os << "\nextern \"C\" __global__ void mf_reduce_final(" << params << ") {\n"
