@@ -427,20 +427,25 @@ std::optional<Tensor> materialised(const Value* v) {
 
 /// What the trace of a loop body can see of a loop-invariant variable: its class and size, and
 /// its values (small host arrays, compared by value) or its identity (the stored array, or the
-/// pending node; copy-on-write storage never changes in place and nodes are immutable and
-/// interned). Two equal signatures give the same trace.
+/// pending node; nodes are immutable and interned). A kept signature holds its stored array
+/// (`pinned`) up to kPinMaxBytes, so that copy-on-write gives a written array new storage (the
+/// trace may have read its values: an evenly spaced subscript vector becomes a slice); a larger
+/// one is held weakly, and keep_spec then requires it to be a kernel input (read when the
+/// kernel runs) that is not a double vector (not a possible subscript).
 struct InvariantSig {
   enum class Mode : uint8_t { None, Absent, Bytes, Storage, Node } mode = Mode::None;
   ClassId cls = ClassId::Double;
   Dims dims;
   bool complex = false;
   std::vector<unsigned char> bytes;
+  std::shared_ptr<Storage> pinned;
   std::weak_ptr<Storage> storage;
   size_t offset = 0;
   std::weak_ptr<const accel::Node> node;
 };
 
 constexpr int64_t kSigBytesMaxNumel = 16;
+constexpr int64_t kPinMaxBytes = int64_t{1} << 20;
 
 InvariantSig signature(const Value* v) {
   InvariantSig s;
@@ -462,7 +467,8 @@ InvariantSig signature(const Value* v) {
     s.bytes.assign(p, p + m.numel() * m.elem_bytes());
     s.mode = InvariantSig::Mode::Bytes;
   } else {
-    s.storage = m.storage();
+    s.pinned = m.storage();
+    s.storage = s.pinned;
     s.offset = m.storage_offset();
     s.mode = InvariantSig::Mode::Storage;
   }
@@ -480,8 +486,8 @@ bool same_signature(const InvariantSig& kept, const InvariantSig& cur) {
     case Mode::Absent: return true;
     case Mode::Bytes: return kept.bytes == cur.bytes;
     case Mode::Storage: {
-      const std::shared_ptr<Storage> k = kept.storage.lock();
-      return k && k == cur.storage.lock() && kept.offset == cur.offset;
+      const std::shared_ptr<Storage> k = kept.pinned ? kept.pinned : kept.storage.lock();
+      return k && k == cur.pinned && kept.offset == cur.offset;
     }
     case Mode::Node: {
       const accel::NodeRef k = kept.node.lock();
@@ -572,6 +578,16 @@ void LoopReplayer::keep_spec(const accel::ReplaySpec& spec) const {
       if (inv < 0) e.untraced = false;
     }
     e.input_invariant.push_back(inv);
+  }
+  for (size_t v = 0; v < e.invariants.size(); ++v) {
+    InvariantSig& sig = e.invariants[v];
+    if (sig.mode != InvariantSig::Mode::Storage ||
+        sig.dims.numel() * element_size(sig.cls) * (sig.complex ? 2 : 1) <= kPinMaxBytes)
+      continue;
+    sig.pinned.reset();
+    const bool input = std::find(e.input_invariant.begin(), e.input_invariant.end(),
+                                 static_cast<int>(v)) != e.input_invariant.end();
+    if (!input || (sig.cls == ClassId::Double && sig.dims.is_vector())) e.untraced = false;
   }
   e.rng_a = rng_[0];
   e.slot_out = slot_out_;

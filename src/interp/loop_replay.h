@@ -35,7 +35,9 @@
 //   of a later execution, the kept chunk kernel is launched from the first chunk on when
 //   everything its trace could see is as before: the chunk length and loop range, each
 //   loop-invariant variable the body reads (class, size, and its values when it has at most 16
-//   elements on the host, else the identity of its stored array or pending node), and each
+//   elements on the host, else the identity of its stored array or pending node; the kept spec
+//   holds arrays up to 1 MiB, so that writing one gives it new storage, and needs a larger one
+//   to be a kernel input that is not a double vector), and each
 //   carried variable's class and size. Its parameters are rebound: loop indices as kept (same
 //   range, same iterations), RNG offsets shifted by the stream's advance since then, RNG keys
 //   set to the current key. It needs every kernel input that is not carried to be an invariant

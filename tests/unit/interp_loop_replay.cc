@@ -121,10 +121,16 @@ TEST(LoopReplay, ALaterExecutionTracesAgainWhatItsTraceCouldSeeChanged) {
            // a loop-invariant array: another stored array each time
            std::string("rng(2); C = 2048; s = zeros(1, 3); a = single(0.01);"
                        "for r = 1:3, X = randn(C, 200, 'single') + r; y = zeros(C, 1, 'single');"),
+           // a subscript vector's values, written in place (it becomes the slice's offsets)
+           std::string("X = reshape(single(1:4096*200), 4096, 200); rows = (1:2048)';"
+                       "s = zeros(1, 3); a = single(0.01);"
+                       "for r = 1:3, y = zeros(2048, 1, 'single');"
+                       "  for t = 1:200, y = a * X(rows, t) + (1 - a) * y; end; s(r) = sum(y);"
+                       "  for q = 1:numel(rows), rows(q) = rows(q) + 7; end; end;"),
            // the carried variable's size (nothing else: the body reads no other variable)
            std::string("s = zeros(1, 3); for r = 1:3, y = rand(1024 * r, 1);"
                        "  for t = 1:200, y = 0.5 * y + sin(y); end; s(r) = sum(y); end;")}) {
-    const std::string code = rep.find("sin(y)") != std::string::npos ? rep : rep + tail;
+    const std::string code = rep.find("end;") != std::string::npos ? rep : rep + tail;
     const ReplayRun on = run(code, {"s", "y"}, true), off = run(code, {"s", "y"}, false);
     expect_same_bits(on, off);
     EXPECT_GE(on.chunk_forces - on.replayed, 3 + 2 + 2) << rep;
