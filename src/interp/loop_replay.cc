@@ -631,7 +631,8 @@ std::optional<accel::ReplaySpec> LoopReplayer::reuse_untraced(uint64_t* rng_step
       last.inputs.push_back(last.outputs[static_cast<size_t>(e.carried_from[i])]);
       continue;
     }
-    const std::optional<Tensor> m = materialised(in_.slot_value(invariant_[static_cast<size_t>(v)]));
+    const std::optional<Tensor> m =
+        materialised(in_.slot_value(invariant_[static_cast<size_t>(v)]));
     if (!m) return std::nullopt;
     last.inputs.push_back(*m);
   }

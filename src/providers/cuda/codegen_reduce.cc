@@ -156,7 +156,8 @@ std::string combine_parts(const accel::Kernel& k, const std::vector<size_t>& src
   std::ostringstream os;
   for (size_t r = 0; r < k.reduces.size(); ++r) {
     const KReduce& kr = k.reduces[r];
-    os << (assign ? "" : "const " + part_t(kr) + " ") << "P" << r << "_ = mf_load_tree<" << static_cast<int>(kr.kind)
+    os << (assign ? "" : "const " + part_t(kr) + " ") << "P" << r << "_ = mf_load_tree<"
+       << static_cast<int>(kr.kind)
        << ", " << acc_type(kr) << ", " << cnt << ">((const " << part_t(kr) << "*)(scratch + "
        << src[r] << "), base_, " << k.pre << "LL, ri_);\n";
   }
