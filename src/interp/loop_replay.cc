@@ -509,7 +509,6 @@ struct KeptSpec {
   std::vector<ParamValue> step;
   std::vector<accel::ParamRole> roles;
   std::vector<bool> u64;
-  size_t outputs = 0;
   // For reuse_untraced (untraced false when the matched chunks do not allow it):
   bool untraced = false;
   accel::Kernel kernel;
@@ -520,7 +519,7 @@ struct KeptSpec {
   std::vector<int> slot_out;          ///< per carried variable: its kernel output
   std::vector<int> input_invariant;   ///< per kernel input: its invariant variable, or -1
   std::vector<InvariantSig> invariants;  ///< per invariant variable
-  std::vector<std::pair<ClassId, Dims>> out_shapes;
+  std::vector<std::pair<ClassId, Dims>> out_shapes;  ///< per kernel output
 };
 
 /// By ForStmt::id.
@@ -545,7 +544,6 @@ void LoopReplayer::keep_spec(const accel::ReplaySpec& spec) const {
   e.step = spec.step;
   e.roles = b.roles;
   e.u64 = b.u64;
-  e.outputs = b.outputs.size();
   // Untraced reuse: every per-chunk scalar must be derivable from the loop range and the RNG
   // state (loop indices and body RNG offsets step; a fixed offset would belong to a generator
   // made before the loop), and every non-carried input must be an invariant variable's array.
@@ -665,7 +663,7 @@ std::optional<accel::ReplaySpec> LoopReplayer::reuse_spec(const accel::ChunkRun&
   if (e.text != a.text || e.device != a.device || e.k_len != k_len_ || e.x0 != x0_ ||
       e.dx != dx_ || e.rng_step != rng_[1] - rng_[0] || e.roles != a.roles || e.u64 != a.u64 ||
       e.carried_from.size() != a.inputs.size() || e.step.size() != a.params.size() ||
-      e.outputs != a.outputs.size() || align_nodes_.size() != slot_out_.size())
+      e.out_shapes.size() != a.outputs.size() || align_nodes_.size() != slot_out_.size())
     return std::nullopt;
   for (size_t i = 0; i < a.inputs.size(); ++i) {
     // The carried variable whose chunk-start value input i is, if any.
