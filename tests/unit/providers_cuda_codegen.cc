@@ -188,6 +188,13 @@ std::vector<Case> all_cases() {
                                 cast(binary(OpId::Mul, r2, constant(200)), ClassId::Int16)});
     }
     add("linspace-" + cn, {binary(OpId::Mul, linspace(-1, 2.5, 1001, fc), constant(3))});
+    // d2 - d1 overflows to inf: MATLAB's d1 + (d2/n1)*k - (d1/n1)*k
+    add("linspace-inf-" + cn,
+        {binary(OpId::Mul, linspace(-1.5e308, 1.7e308, 77, fc), constant(0.5))});
+    // |d2 - d1| above 2^247 (the plain division) and 0
+    add("linspace-big-" + cn, {binary(OpId::Mul, linspace(1e300, -2e300, 53, fc), constant(1e-300)),
+                               binary(OpId::Add, linspace(3, 3, 40, fc), constant(1))});
+    add("linspace-sum-" + cn, {reduce(ReduceKind::Sum, linspace(0, 4 * M_PI, 70001, fc), {0})});
     add("colon-" + cn, {binary(OpId::Add, colon_range(0.5, 0.1, 901, 90.5, fc), constant(1))});
     add("eye-" + cn, {binary(OpId::Add, eye(40, 30, fc), input(random_tensor(Dims(40, 30), fc, 9)))});
   }
@@ -646,6 +653,40 @@ TEST(CudaCodegen, DiagonalMatmulEpilogueRunsAtTheDiagonalPoints) {
   Lib lib;
   ASSERT_TRUE(compile_shim(cs, "diag", lib));
   EXPECT_EQ(expect_same_as_host(lib.h, cs), 2);
+}
+
+TEST(CudaCodegen, DivisionByAPerThreadDivisorGivesTheDivisionsBits) {
+  // x ./ p and p .\ x with p a scalar parameter take mf_div_rcp (reciprocal computed once per
+  // thread, residual steps per point). Numerators and divisors cover the fast path's range
+  // limits (2^+-40 for single, 2^+-300 for double), zeros, infinities, NaN and subnormals, so
+  // both the multiplicative path and the division fallback must give the division's bits.
+  std::vector<Case> cs;
+  for (ClassId c : {ClassId::Single, ClassId::Double}) {
+    const bool sgl = c == ClassId::Single;
+    const double lim = sgl ? 0x1p40 : 0x1p300, tiny = sgl ? 0x1p-140 : 0x1p-1060;
+    const std::vector<double> special = {0.0, -0.0,    INFINITY, -INFINITY, kNaN, tiny, -tiny,
+                                         lim, 1 / lim, lim * 2,  0.5 / lim, 1.0,  -3.0};
+    uint64_t st = 7;
+    NodeRef x = input(fill(Dims(4096, 1), c, [&](int64_t i) {
+      if (i < static_cast<int64_t>(special.size())) return special[i];
+      st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+      const double m = 1.0 + static_cast<double>(st >> 11) * 0x1p-53;
+      const int e = static_cast<int>((st >> 3) % (sgl ? 100 : 700)) - (sgl ? 50 : 350);
+      return ((st & 1) ? -1 : 1) * std::ldexp(m, e);
+    }));
+    const std::string cn(class_name(c));
+    for (double d : std::vector<double>{10.0, 3.0, -0.1, 1 / 3.0, lim, lim * 2, 1 / lim, 0.5 / lim,
+                                        tiny, 0.0, -(double)INFINITY, kNaN}) {
+      std::ostringstream l;
+      l << "div-" << cn << "-" << d;
+      for (Case& k :
+           cases_of(l.str(), {binary(OpId::Div, x, param(d)), binary(OpId::LDiv, param(d), x)}))
+        cs.push_back(std::move(k));
+    }
+  }
+  for (const Case& c : cs)
+    EXPECT_NE(c.prog.source.find("= mf_div_rcp(v"), std::string::npos) << c.label;
+  expect_runnable_cases_match_host(cs, "divrcp", 24);
 }
 
 TEST(CudaCodegen, ReductionsAreBitIdenticalToTheHost) {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "providers/cuda/codegen_internal.h"
@@ -177,6 +178,17 @@ bool Phase::uniform_access(int a) const {
   return true;
 }
 
+bool Phase::offsets_below_2p52(int a) const {
+  const Access& ac = k->accesses.at(a);
+  if (!ac.param_terms.empty() || ac.base < 0) return false;
+  double hi = static_cast<double>(ac.base);
+  for (size_t d = 0; d < ac.strides.size() && d < static_cast<size_t>(space.ndims()); ++d) {
+    if (ac.strides[d] < 0) return false;
+    hi += static_cast<double>(ac.strides[d]) * static_cast<double>(space[d] - 1);
+  }
+  return hi < 0x1p52;
+}
+
 bool Phase::contiguous(int a) const {
   const Access& ac = k->accesses.at(a);
   if (static_cast<int>(ac.strides.size()) != space.ndims()) unsupported("access rank mismatch");
@@ -250,6 +262,8 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
     case IKind::Iota: {
       const std::string off = uniform_access(in.access) ? "ab" + std::to_string(in.access)
                                                         : offset(in.access);
+      if (in.type == VType::F64 && offsets_below_2p52(in.access))
+        return decl + "mf_i2d_u52(" + off + ");\n";
       return decl + "(" + ty + ")" + off + ";\n";
     }
     case IKind::Convert: {
@@ -271,7 +285,12 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       const std::string fn = op_name_of(in.op);
       std::string args = val(in.a);
       if (in.b >= 0) args += ", " + val(in.b);
-      std::string s = decl + "mf_" + fn + "(" + args + ");\n";
+      // A divisor computed once per thread: its reciprocal is too (hoisted_code), and the
+      // quotient costs multiplications and FMAs (mf_div_rcp, same bits as the division).
+      const int dv = hoisted_divisor(v);
+      std::string s = dv >= 0 ? decl + "mf_div_rcp(" + val(in.op == OpId::Div ? in.a : in.b) +
+                                    ", " + name(dv) + ", " + name(dv) + "r);\n"
+                              : decl + "mf_" + fn + "(" + args + ");\n";
       if (in.check_real && w != VType::Bool && op_has(in.op, kRealToComplex))
         s += "if (!mf_ok_" + fn + "(" + args + ")) mf_fault(fault, 1);\n";
       return s;
@@ -306,37 +325,40 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       return decl + rng_call(v, "_ni", idx) + ";\n";
     }
     case IKind::Gen: {
-      const std::string idx = "(long long)" + val(in.a);
+      // The element index as a double (an exact integer: the Iota's value, never converted
+      // back and forth) and, for eye, as an integer.
+      const std::string xd = val(in.a);
       const long long num = static_cast<long long>(in.imm);
+      const std::string last = hex_double(static_cast<double>(num - 1));
       std::string g;  // statements setting double g_
       switch (in.gen) {
         case accel::GenKind::Eye: {
           const std::string r = std::to_string(num) + "LL";
-          g = "const long long gi_ = " + idx + ";\nconst double g_ = (gi_ % " + r +
+          g = "const long long gi_ = (long long)" + xd + ";\nconst double g_ = (gi_ % " + r +
               ") == (gi_ / " + r + ") ? 1.0 : 0.0;\n";
           break;
         }
-        case accel::GenKind::Linspace:
-          // MATLAB's d1 + (k*(d2-d1))/(n-1) in double; n - 1 in [1, 2^53] is in mf_div_rcp's range.
-          g = "const double ga_ = " + pslot(in.slot) + ", gb_ = " + pslot(in.slot2) +
-              ";\nconst long long gi_ = " + idx + ";\nconst double gn1_ = (double)" +
-              std::to_string(num - 1) + "LL, gd_ = gb_ - ga_;\ndouble g_;\nif (gi_ == " +
-              std::to_string(num - 1) +
-              "LL) g_ = gb_;\nelse if (gi_ == 0) g_ = ga_;\nelse if (mf_isinf(gd_)) g_ = ga_ + "
-              "(gb_ / gn1_) * (double)gi_ - (ga_ / gn1_) * (double)gi_;\nelse g_ = ga_ + "
-              "mf_div_rcp((double)gi_ * gd_, gn1_, 1.0 / gn1_);\n";
+        case accel::GenKind::Linspace: {
+          // MATLAB's d1 + (k*(d2-d1))/(n-1) in double, the uniform parts per thread
+          // (gen_setup); 1/(n-1) is a literal (n - 1 in [1, 2^53] is in mf_div_rcp's range).
+          const std::string rcp = num >= 2 ? hex_double(1.0 / static_cast<double>(num - 1))
+                                           : "mf_rcp_setup(" + last + ").r";
+          // With d = d2 - d1 in [2^-300, 2^247] in magnitude (nm + "f", per thread), every
+          // numerator k*d (1 <= k <= n - 1 <= 2^53) is in mf_div_rcp's range: no check per point.
+          g = "double g_;\nif (" + xd + " == " + last + ") g_ = " + nm + "b;\nelse if (" + xd +
+              " == 0.0) g_ = " + nm + "a;\nelse if (" + nm + "f) g_ = " + nm + "a + mf_div_rcp2(" +
+              xd + " * " + nm + "d, " + last + ", " + rcp + ");\nelse if (!mf_isinf(" + nm +
+              "d)) g_ = " + nm + "a + (" + xd + " * " + nm + "d) / " + last + ";\nelse g_ = " + nm +
+              "a + (" + nm + "b / " + last + ") * " + xd + " - (" + nm + "a / " + last + ") * " +
+              xd + ";\n";
           break;
+        }
         case accel::GenKind::Colon:
-          if (in.type == VType::F32) {
-            return "float " + nm + ";\n{\nconst float ga_ = (float)" + pslot(in.slot) +
-                   ", gd_ = (float)" + pslot(in.slot2) + ", gl_ = (float)" + pslot(in.slot3) +
-                   ";\nconst long long gk_ = " + idx + ";\n" + nm + " = gk_ == " +
-                   std::to_string(num - 1) + "LL ? gl_ : ga_ + (float)gk_ * gd_;\n}\n";
-          }
-          g = "const double ga_ = " + pslot(in.slot) + ", gd_ = " + pslot(in.slot2) +
-              ", gl_ = " + pslot(in.slot3) + ";\nconst long long gk_ = " + idx +
-              ";\nconst double g_ = gk_ == " + std::to_string(num - 1) +
-              "LL ? gl_ : ga_ + (double)gk_ * gd_;\n";
+          if (in.type == VType::F32)
+            return "const float " + nm + " = " + xd + " == " + last + " ? " + nm + "l : " + nm +
+                   "a + (float)" + xd + " * " + nm + "d;\n";
+          g = "const double g_ = " + xd + " == " + last + " ? " + nm + "l : " + nm + "a + " + xd +
+              " * " + nm + "d;\n";
           break;
         default: unsupported("generator kind");
       }
@@ -355,10 +377,50 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
   unsupported("instruction kind");
 }
 
+int Phase::hoisted_divisor(int v) const {
+  const Instr& in = (*code)[v];
+  if (hoisted[v] || in.kind != IKind::Op || in.type == VType::Bool || in.b < 0) return -1;
+  const int d = in.op == OpId::Div ? in.b : in.op == OpId::LDiv ? in.a : -1;
+  return d >= 0 && hoisted[d] ? alias[d] : -1;
+}
+
+std::string Phase::gen_setup(int v) const {
+  const Instr& in = (*code)[v];
+  if (in.kind != IKind::Gen) return "";
+  const std::string nm = name(v);
+  // Linspace computes in double whatever its class; colon in its class.
+  const std::string t =
+      in.type == VType::F32 && in.gen == accel::GenKind::Colon ? "float" : "double";
+  auto p = [&](int slot) {
+    if (slot < 0 || slot >= static_cast<int>(k->param_u64.size()))
+      unsupported("bad parameter slot");
+    return "(" + t + ")p" + std::to_string(slot);
+  };
+  if (in.gen == accel::GenKind::Linspace)
+    return "const double " + nm + "a = " + p(in.slot) + ", " + nm + "b = " + p(in.slot2) + ", " +
+           nm + "d = " + nm + "b - " + nm + "a;\nconst bool " + nm + "f = fabs(" + nm +
+           "d) >= 0x1p-300 && fabs(" + nm + "d) <= 0x1p247;\n";
+  if (in.gen == accel::GenKind::Colon)
+    return "const " + t + " " + nm + "a = " + p(in.slot) + ", " + nm + "d = " + p(in.slot2) + ", " +
+           nm + "l = " + p(in.slot3) + ";\n";
+  return "";
+}
+
 std::string Phase::hoisted_code() const {
   std::string s;
   for (size_t v = 0; v < code->size(); ++v)
-    if (hoisted[v] && alias[v] == static_cast<int>(v)) s += instr_code(static_cast<int>(v), {});
+    if (hoisted[v] && alias[v] == static_cast<int>(v))
+      s += gen_setup(static_cast<int>(v)) + instr_code(static_cast<int>(v), {});
+  // Per-thread parts of per-point instructions: reciprocals of hoisted divisors (once per
+  // divisor) and the uniform values of generators.
+  std::set<int> rcp;
+  for (size_t u = 0; u < code->size(); ++u) {
+    if (hoisted[u] || alias[u] != static_cast<int>(u)) continue;
+    const int dv = hoisted_divisor(static_cast<int>(u));
+    if (dv >= 0 && rcp.insert(dv).second)
+      s += "const auto " + name(dv) + "r = mf_rcp_setup(" + name(dv) + ");\n";
+    s += gen_setup(static_cast<int>(u));
+  }
   return s;
 }
 

@@ -48,7 +48,18 @@ struct Phase {
   bool has_kind(accel::IKind kd) const;
   bool contiguous(int access) const;
   bool uniform_access(int access) const;
-  /// Declarations of the values computed once per thread (uniform ones).
+  /// Whether every offset of access a over the space is known to lie in [0, 2^52) (a constant
+  /// base, no parameter terms, non-negative strides).
+  bool offsets_below_2p52(int access) const;
+  /// The divisor of value v when v is a float division computed per point whose divisor is
+  /// computed once per thread (hoisted; its reciprocal then is too, named name(d) + "r"),
+  /// else -1.
+  int hoisted_divisor(int v) const;
+  /// The per-thread declarations generator v reads (its parameters, named name(v) + "a",
+  /// "b", "d", "f", "l"); empty for other instructions.
+  std::string gen_setup(int v) const;
+  /// Declarations of the values computed once per thread (uniform ones) and the per-thread
+  /// parts of per-point instructions (divisor reciprocals, gen_setup).
   std::string hoisted_code() const;
   /// Statements computing every non-hoisted value at linear index `i` (a long long variable).
   /// `load_expr`, when set, may return the expression of a non-uniform Load or of an Rng value

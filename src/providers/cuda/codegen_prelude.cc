@@ -22,6 +22,7 @@ typedef unsigned long long uint64_t;
 typedef long long int64_t;
 #define MF_HD __device__
 #define MF_COLD __noinline__
+#define MF_BRANCHES 1
 #define MF_TAB __device__
 #define MF_CONST __constant__
 #define MF_SQRT(x) __dsqrt_rn(x)
@@ -161,19 +162,54 @@ MF_DI bool mf_IsInf(float a) { return mf_isinf(a); }
 MF_DI bool mf_IsFinite(double a) { return mf_isfinite(a); }
 MF_DI bool mf_IsFinite(float a) { return mf_isfinite(a); }
 
-// a / b for a divisor b fixed per kernel, given rb = 1/b (IEEE) and 2^-300 <= |b| <= 2^300:
-// q = a*rb corrected by one FMA residual step is the correctly rounded quotient when
-// 2^-300 <= |a| <= 2^300 (Markstein's theorem: rb within half an ulp of 1/b and q within one ulp
-// of a/b make the residual a - b*q exact and q + (a - b*q)*rb round to a/b; P. W. Markstein,
-// IBM J. Res. Dev. 34(1), 1990), elsewhere the division itself: always the bits of a / b, for
-// 3 double operations instead of a division's dozen.
-MF_DI double mf_div_rcp(double a, double b, double rb) {
+// a / b for a divisor b fixed per thread, given mf_rcp_setup(b) (rb = 1/b in IEEE arithmetic,
+// lo = the least |a| for which the multiplicative path is used). Always the bits of a / b.
+// Two residual steps q1 = q0 + (a - b*q0)*rb and q2 = q1 + (a - b*q1)*rb, each one FMA after one
+// FMA for the residual: q0 = a*rb is within 1.5 ulp of a/b only, while after the first step q1
+// is within half an ulp plus a term of order 2^-p ulp, so q1 is within one ulp of a/b and
+// Markstein's theorem (rb within half an ulp of 1/b and q within one ulp of a/b make the
+// residual exact and q + (a - b*q)*rb round to a/b; P. W. Markstein, IBM J. Res. Dev. 34(1),
+// 1990; J.-M. Muller et al., "Handbook of Floating-Point Arithmetic", 2nd ed., sec. 4.7) makes
+// q2 the correctly rounded quotient. The theorem needs no underflow or overflow on the way:
+// the path is taken for lo <= |a| <= 2^E and 2^-E <= |b| <= 2^E (E = 300 for double, 40 for
+// float: the quotient and the residuals stay normal); elsewhere (zeros, infinities, NaN,
+// extreme magnitudes) it is the division itself. 1 multiplication and 4 FMAs instead of a
+// division's reciprocal approximation, refinement and range check.
+struct mf_rcp_d { double r, lo; };
+struct mf_rcp_f { float r, lo; };
+MF_DI mf_rcp_d mf_rcp_setup(double b) {
+  const double m = fabs(b);
+  const double inf = __longlong_as_double(0x7ff0000000000000LL);
+  return {1.0 / b, (m >= 0x1p-300 && m <= 0x1p300) ? 0x1p-300 : inf};
+}
+MF_DI mf_rcp_f mf_rcp_setup(float b) {
+  const float m = fabsf(b);
+  return {1.0f / b, (m >= 0x1p-40f && m <= 0x1p40f) ? 0x1p-40f : __int_as_float(0x7f800000)};
+}
+// The two residual steps alone, for callers that know a and b to be in range.
+MF_DI double mf_div_rcp2(double a, double b, double rb) {
+  const double q0 = a * rb;
+  const double q1 = __fma_rn(__fma_rn(-q0, b, a), rb, q0);
+  return __fma_rn(__fma_rn(-q1, b, a), rb, q1);
+}
+MF_DI float mf_div_rcp2(float a, float b, float rb) {
+  const float q0 = a * rb;
+  const float q1 = __fmaf_rn(__fmaf_rn(-q0, b, a), rb, q0);
+  return __fmaf_rn(__fmaf_rn(-q1, b, a), rb, q1);
+}
+MF_DI double mf_div_rcp(double a, double b, mf_rcp_d rb) {
   const double m = fabs(a);
-  if (m >= 0x1p-300 && m <= 0x1p300) {
-    const double q = a * rb;
-    return __fma_rn(__fma_rn(-q, b, a), rb, q);
-  }
-  return a / b;
+  return m >= rb.lo && m <= 0x1p300 ? mf_div_rcp2(a, b, rb.r) : a / b;
+}
+MF_DI float mf_div_rcp(float a, float b, mf_rcp_f rb) {
+  const float m = fabsf(a);
+  return m >= rb.lo && m <= 0x1p40f ? mf_div_rcp2(a, b, rb.r) : a / b;
+}
+// (double)i for 0 <= i < 2^52, exactly: i in the significand of 2^52 (the high word of i is
+// below 2^20, so it fits under the exponent bits), minus 2^52. One logic operation and one
+// addition instead of a 64-bit integer conversion (a slow unit on GPUs).
+MF_DI double mf_i2d_u52(long long i) {
+  return __hiloint2double(0x43300000 | (int)(i >> 32), (int)i) - 0x1p52;
 }
 // Round half away from zero and saturate to [lo, hi]; NaN gives 0 (saturate_round and
 // saturate_cast of runtime/scalar_ops.h and runtime/dtype.h).
