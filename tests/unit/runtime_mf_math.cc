@@ -15,6 +15,15 @@
 
 #include "runtime/philox.inc"
 
+// mf_math.inc as the CUDA prelude compiles it (MF_BRANCHES: one path evaluated per element), in
+// its own namespace, to compare with the host's both-paths-and-select form.
+#undef MF_MATH_INC
+#define MF_BRANCHES 1
+namespace branches {
+#include "runtime/mf_math.inc"
+}  // namespace branches
+#undef MF_BRANCHES
+
 namespace {
 
 uint32_t fbits(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
@@ -273,6 +282,22 @@ TEST(MfMath, LogFKeepsItsBitsOverTheWholeRange) {
 TEST(MfMath, LogFIsMfLogf) {
   for (uint32_t u = 1; u < 0x7f800000u; u += 4099)
     ASSERT_EQ(fbits(mf_log_f(ffrom(u))), fbits(mf_logf(ffrom(u)))) << std::hexfloat << ffrom(u);
+}
+
+// The device's MF_BRANCHES form of the functions with two paths gives the host's bits: every
+// 1021st float, and densely where exp's special range (subnormal and overflowing results) and
+// tanh's branch point lie.
+TEST(MfMath, BranchesFormGivesTheSameBits) {
+  auto same = [](uint32_t u) {
+    const float x = ffrom(u);
+    ASSERT_EQ(fbits(branches::mf_sinf(x)), fbits(mf_sinf(x))) << std::hexfloat << x;
+    ASSERT_EQ(fbits(branches::mf_cosf(x)), fbits(mf_cosf(x))) << std::hexfloat << x;
+    ASSERT_EQ(fbits(branches::mf_expf(x)), fbits(mf_expf(x))) << std::hexfloat << x;
+    ASSERT_EQ(fbits(branches::mf_tanhf(x)), fbits(mf_tanhf(x))) << std::hexfloat << x;
+  };
+  for (uint64_t u = 0; u < (1ull << 32); u += 1021) same(static_cast<uint32_t>(u));
+  for (float lo : {-104.5f, 86.5f, 0.54f, -0.56f})
+    for (uint32_t k = 0, u = fbits(lo); k < 200000; ++k) same(lo < 0 ? u - k * 40 : u + k * 40);
 }
 
 // The float-only exp keeps subnormal and overflow boundaries exact.
