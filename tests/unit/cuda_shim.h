@@ -54,11 +54,6 @@ inline double __longlong_as_double(long long b) {
   __builtin_memcpy(&d, &b, 8);
   return d;
 }
-inline double __hiloint2double(int hi, int lo) {
-  return __longlong_as_double(
-      static_cast<long long>((static_cast<unsigned long long>(static_cast<unsigned>(hi)) << 32) |
-                             static_cast<unsigned>(lo)));
-}
 inline float __int_as_float(int b) {
   float f;
   __builtin_memcpy(&f, &b, 4);

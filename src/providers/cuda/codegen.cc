@@ -178,7 +178,7 @@ bool Phase::uniform_access(int a) const {
   return true;
 }
 
-bool Phase::offsets_below_2p52(int a) const {
+bool Phase::offsets_below_2p51(int a) const {
   const Access& ac = k->accesses.at(a);
   if (!ac.param_terms.empty() || ac.base < 0) return false;
   double hi = static_cast<double>(ac.base);
@@ -186,7 +186,7 @@ bool Phase::offsets_below_2p52(int a) const {
     if (ac.strides[d] < 0) return false;
     hi += static_cast<double>(ac.strides[d]) * static_cast<double>(space[d] - 1);
   }
-  return hi < 0x1p52;
+  return hi < 0x1p51;
 }
 
 bool Phase::contiguous(int a) const {
@@ -262,8 +262,8 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
     case IKind::Iota: {
       const std::string off = uniform_access(in.access) ? "ab" + std::to_string(in.access)
                                                         : offset(in.access);
-      if (in.type == VType::F64 && offsets_below_2p52(in.access))
-        return decl + "mf_i2d_u52(" + off + ");\n";
+      if (in.type == VType::F64 && offsets_below_2p51(in.access))
+        return decl + "mf_i2d_(" + off + ");\n";
       return decl + "(" + ty + ")" + off + ";\n";
     }
     case IKind::Convert: {

@@ -48,9 +48,9 @@ struct Phase {
   bool has_kind(accel::IKind kd) const;
   bool contiguous(int access) const;
   bool uniform_access(int access) const;
-  /// Whether every offset of access a over the space is known to lie in [0, 2^52) (a constant
-  /// base, no parameter terms, non-negative strides).
-  bool offsets_below_2p52(int access) const;
+  /// Whether every offset of access a over the space is known to lie in [0, 2^51) (a constant
+  /// base, no parameter terms, non-negative strides): mf_i2d_'s range.
+  bool offsets_below_2p51(int access) const;
   /// The divisor of value v when v is a float division computed per point whose divisor is
   /// computed once per thread (hoisted; its reciprocal then is too, named name(d) + "r"),
   /// else -1.

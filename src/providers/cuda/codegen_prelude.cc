@@ -205,12 +205,6 @@ MF_DI float mf_div_rcp(float a, float b, mf_rcp_f rb) {
   const float m = fabsf(a);
   return m >= rb.lo && m <= 0x1p40f ? mf_div_rcp2(a, b, rb.r) : a / b;
 }
-// (double)i for 0 <= i < 2^52, exactly: i in the significand of 2^52 (the high word of i is
-// below 2^20, so it fits under the exponent bits), minus 2^52. One logic operation and one
-// addition instead of a 64-bit integer conversion (a slow unit on GPUs).
-MF_DI double mf_i2d_u52(long long i) {
-  return __hiloint2double(0x43300000 | (int)(i >> 32), (int)i) - 0x1p52;
-}
 // Round half away from zero and saturate to [lo, hi]; NaN gives 0 (saturate_round and
 // saturate_cast of runtime/scalar_ops.h and runtime/dtype.h).
 MF_DI double mf_satr(double v, double lo, double hi) {
