@@ -253,7 +253,14 @@ static const std::string& assign_target(Interpreter& in, const Expr& target, con
   Slot& s = in.cur_->slots[static_cast<size_t>(id.slot)];
   Value* storage = s.ref ? s.ref : &s.v;
   bool defined = s.ref || s.set;
-  Value root_v = defined ? std::move(*storage) : Value();
+  Value root_v;
+  if (defined) {
+    // The slot holds [] meanwhile, never a moved-from value: a force of a lazy operand during the
+    // assignment walks every slot (liveness hook), and a moved-from cell or struct is not a
+    // valid value to walk.
+    root_v = std::move(*storage);
+    *storage = Value();
+  }
   try {
     set_level(root_v, defined, levels, 0, rhs);
   } catch (...) {

@@ -38,6 +38,11 @@ bool affine_sub(const Value& v, int64_t extent, accel::SliceSub& out) {
   return true;
 }
 
+bool is_colon_char(const Value& v) {
+  if (v.kind() != Value::Kind::Array || v.cls() != ClassId::Char || v.numel() != 1) return false;
+  return v.tensor().data<char16_t>()[0] == u':';
+}
+
 }  // namespace
 
 std::optional<Value> affine_slice_read(const Value& base, std::span<const Value> idx) {
@@ -48,6 +53,15 @@ std::optional<Value> affine_slice_read(const Value& base, std::span<const Value>
   const int nd = d.ndims();
   const int n = static_cast<int>(idx.size());
   std::vector<accel::SliceSub> subs(nd);
+  if (n == 1 && is_colon_char(idx[0])) {
+    // x(:) is every element as a column: the same storage (and residency) under new dims. A
+    // pending value stays pending when it already is a column.
+    if (x.is_lazy() && d.ndims() == 2 && d.cols() == 1 && d.rows() >= 2) {
+      for (int k = 0; k < nd; ++k) subs[k] = {1, 1, d[k], false};
+      if (std::optional<Tensor> r = accel::capture_slice(x, subs)) return Value(std::move(*r));
+    }
+    return Value(x.reshaped(Dims(x.numel(), 1)));
+  }
   if (n == 1) {
     // Linear subscript on a vector: it runs along the one non-singleton dimension.
     if (!d.is_vector()) return std::nullopt;
