@@ -274,6 +274,7 @@ void register_data(Registry& r) {
   data::register_data_stats(r);
   data::register_data_cum(r);
   data::register_data_hist(r);
+  data::register_data_mov(r);
 }
 
 }  // namespace matfuse

@@ -7,10 +7,12 @@
 // sortrows: lexicographic, stable, column spec with negative entries for descending columns.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
+#include "builtins/sort_kernels.h"
 
 namespace matfuse::data {
 namespace {
@@ -99,8 +101,38 @@ Outputs bi_sort(CallContext&, Args args, int nargout) {
   }
   Dims d = a.dims();
   if (!has_dim) dim = first_nonsingleton_dim(d);
-  Keys k = make_keys(a, "sort", a.is_tensor() ? o.method : CompareMethod::Auto);
   Lanes L = lanes_of(d, dim);
+  if (a.is_tensor() && !a.tensor().is_complex() && o.method != CompareMethod::Abs) {
+    // Real numeric, logical or char: radix sort per lane (sort_kernels.h), same order.
+    Tensor x = a.tensor();
+    bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && o.descend);
+    Tensor s = Tensor::uninit(x.cls(), d);
+    Tensor ix = nargout > 1 ? Tensor::uninit(ClassId::Double, d) : Tensor();
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* src = x.data<T>();
+      T* dst = s.mutable_data<T>();
+      double* ip = nargout > 1 ? ix.mutable_data<double>() : nullptr;
+      std::unique_ptr<T[]> lane(new T[L.pre > 1 ? static_cast<size_t>(L.n) : 1]);
+      std::vector<int64_t> pos(ip ? static_cast<size_t>(L.n) : 0);
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i) {
+          const T* base = src + b * L.n * L.pre + i;
+          T* lo = L.pre > 1 ? lane.get() : dst + b * L.n;
+          fast::sort_lane<T>(base, L.n, L.pre, o.descend, nan_first, lo,
+                             ip ? pos.data() : nullptr);
+          for (int64_t j = 0; j < L.n; ++j) {
+            int64_t at = (b * L.n + j) * L.pre + i;
+            if (L.pre > 1) dst[at] = lane[j];
+            if (ip) ip[at] = static_cast<double>(pos[j] + 1);
+          }
+        }
+    });
+    Outputs out{Value(std::move(s))};
+    if (nargout > 1) out.push_back(Value(std::move(ix)));
+    return out;
+  }
+  Keys k = make_keys(a, "sort", a.is_tensor() ? o.method : CompareMethod::Auto);
   std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
   std::vector<double> index(nargout > 1 ? perm.size() : 0);
   std::vector<int64_t> pos(static_cast<size_t>(L.n));

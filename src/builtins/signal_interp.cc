@@ -123,7 +123,41 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
   if (m == Method::Pchip) d = pchip_slopes(h, del);
   if (m == Method::Spline) d = spline_slopes(x, h, del);
   const T nan = T(NAN);
+  // Interval search: on an evenly spaced grid (every point within a quarter step of
+  // x0 + k*h) the interval is computed arithmetically and fixed by at most a step or two of
+  // comparisons with the grid itself (so the answer is the binary search's); otherwise
+  // std::upper_bound.
+  const double x0 = x[0], step = (x[n - 1] - x[0]) / static_cast<double>(n - 1);
+  bool uniform = step > 0 && std::isfinite(step);
+  for (size_t k = 1; uniform && k + 1 < n; ++k)
+    uniform = std::fabs(x[k] - (x0 + static_cast<double>(k) * step)) <= 0.25 * step;
+  const double inv_step = uniform ? 1.0 / step : 0.0;
+  const int64_t last = static_cast<int64_t>(n) - 2;
+  auto locate = [&](double q) -> size_t {
+    if (uniform) {
+      double g = (q - x0) * inv_step;
+      int64_t k = g <= 0 ? 0 : g >= static_cast<double>(last) ? last : static_cast<int64_t>(g);
+      while (k > 0 && q < x[k]) --k;
+      while (k < last && q >= x[k + 1]) ++k;
+      return static_cast<size_t>(k);
+    }
+    size_t k = static_cast<size_t>(std::upper_bound(x.begin(), x.end(), q) - x.begin());
+    return k == 0 ? 0 : std::min(k - 1, n - 2);
+  };
   std::vector<T> out(xq.size());
+  if (m == Method::Linear && extrap_mode != 2) {  // the common case as one tight loop
+    const bool ex = extrap_mode == 1;
+    for (size_t i = 0; i < xq.size(); ++i) {
+      double q = xq[i];
+      if (std::isnan(q) || (!ex && !(q >= x[0] && q <= x[n - 1]))) {
+        out[i] = nan;
+        continue;
+      }
+      size_t k = locate(q);
+      out[i] = v[k] + del[k] * (q - x[k]);
+    }
+    return out;
+  }
   for (size_t i = 0; i < xq.size(); ++i) {
     double q = xq[i];
     if (std::isnan(q)) {
@@ -139,8 +173,7 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
       out[i] = extrap_value;
       continue;
     }
-    size_t k = static_cast<size_t>(std::upper_bound(x.begin(), x.end(), q) - x.begin());
-    k = k == 0 ? 0 : std::min(k - 1, n - 2);
+    size_t k = locate(q);
     double t = q - x[k];
     switch (m) {
       case Method::Linear: out[i] = v[k] + del[k] * t; break;
