@@ -11,16 +11,17 @@
 //
 // Every statistic is O(n) per lane (movmedian O(n k) with a sorted window kept by insertion,
 // a memmove of at most k elements per step):
-// - sums: a running sum with Neumaier's compensation, recomputed from the window every k steps,
-//   NaN and +-Inf counted apart (so Inf - Inf never poisons later windows);
-// - var/std: Welford's running mean and squared deviations with removal (West, "Updating mean
-//   and variance estimates", CACM 1979), recomputed from the window every k steps;
+// - sums: a running sum recomputed from the window every max(1024, 16 k) positions; lanes with
+//   NaN or Inf use Neumaier's compensated sum of the finite values (recomputed every k
+//   positions) with NaN and +-Inf counted apart (so Inf - Inf never poisons later windows);
+// - var/std: running sums of deviations from a shift (the window mean at the last exact
+//   recomputation); lanes with NaN or Inf use Welford's running mean and squared deviations
+//   with removal (West, "Updating mean and variance estimates", CACM 1979);
 // - max/min: a monotonic deque of positions (Lemire, "Streaming maximum-minimum filter using
 //   no more than three comparisons per element", 2006).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <vector>
 
 #include "builtins/data_util.h"
@@ -118,8 +119,37 @@ struct Win {
   int64_t e(int64_t k) const { return std::min<int64_t>(n - 1, k + kf); }
 };
 
+bool all_finite(const double* x, int64_t n) {
+  bool ok = true;
+  for (int64_t k = 0; k < n; ++k) ok &= std::isfinite(x[k]);
+  return ok;
+}
+
+/// Period (in positions) of exact recomputation for the running sums of finite lanes.
+int64_t refresh_period(const Win& W) { return std::max<int64_t>(1024, 16 * (W.kb + W.kf + 1)); }
+
 /// Sum or mean of each window (shrink endpoints).
 void mov_sum(const double* x, const Win& W, bool omit, bool mean, double* out) {
+  if (all_finite(x, W.n)) {
+    // Running sum, recomputed from the window every refresh_period positions.
+    const int64_t R = refresh_period(W);
+    double s = 0;
+    int64_t lo = 0, hi = -1;
+    for (int64_t k = 0; k < W.n; ++k) {
+      const int64_t a = W.a(k), e = W.e(k);
+      if (k % R == 0) {
+        s = 0;
+        for (int64_t j = a; j <= e; ++j) s += x[j];
+      } else {
+        if (e > hi) s += x[e];  // windows move by at most one position at each end
+        if (a > lo) s -= x[lo];
+      }
+      lo = a;
+      hi = e;
+      out[k] = mean ? s / static_cast<double>(e - a + 1) : s;
+    }
+    return;
+  }
   double s = 0, c = 0;   // Neumaier sum of the finite values, and its compensation
   int64_t cnt = 0, nan = 0, pinf = 0, ninf = 0;
   auto add = [&](double v, int sign) {
@@ -165,6 +195,44 @@ void mov_sum(const double* x, const Win& W, bool omit, bool mean, double* out) {
 
 /// Variance (or standard deviation) of each window.
 void mov_var(const double* x, const Win& W, bool omit, int w, bool sd, double* out) {
+  if (all_finite(x, W.n)) {
+    // Running sums of x - c and (x - c)^2 with c the window mean at the last exact
+    // recomputation (every refresh_period positions), so that little cancels.
+    const int64_t R = refresh_period(W);
+    double c = 0, s1 = 0, s2 = 0;
+    int64_t lo = 0, hi = -1;
+    for (int64_t k = 0; k < W.n; ++k) {
+      const int64_t a = W.a(k), e = W.e(k);
+      if (k % R == 0) {
+        c = 0;
+        for (int64_t j = a; j <= e; ++j) c += x[j];
+        c /= static_cast<double>(e - a + 1);
+        s1 = s2 = 0;
+        for (int64_t j = a; j <= e; ++j) {
+          double d = x[j] - c;
+          s1 += d;
+          s2 += d * d;
+        }
+      } else {
+        if (e > hi) {
+          double d = x[e] - c;
+          s1 += d;
+          s2 += d * d;
+        }
+        if (a > lo) {
+          double d = x[lo] - c;
+          s1 -= d;
+          s2 -= d * d;
+        }
+      }
+      lo = a;
+      hi = e;
+      const double m = static_cast<double>(e - a + 1);
+      double r = m == 1 ? 0.0 : std::max(0.0, s2 - s1 * s1 / m) / (w == 1 ? m : m - 1);
+      out[k] = sd ? std::sqrt(r) : r;
+    }
+    return;
+  }
   double mu = 0, m2 = 0;
   int64_t cnt = 0, nan = 0, inf = 0;
   auto add = [&](double v) {
@@ -213,10 +281,13 @@ void mov_var(const double* x, const Win& W, bool omit, int w, bool sd, double* o
 
 /// Maximum (or minimum) of each window: positions in a deque with decreasing values.
 void mov_ext(const double* x, const Win& W, bool omit, bool is_max, double* out) {
-  std::deque<int64_t> q;
+  // The deque as a ring of positions: it never holds more than a window's elements.
+  const int64_t cap = W.kb + W.kf + 2;
+  std::vector<int64_t> ring(static_cast<size_t>(cap));
+  int64_t head = 0, size = 0;
+  auto at = [&](int64_t i) -> int64_t& { return ring[(head + i) % cap]; };
   int64_t last_nan = -1;  // position of the latest NaN added
   int64_t hi = -1;
-  auto better = [&](double u, double v) { return is_max ? u >= v : u <= v; };
   for (int64_t k = 0; k < W.n; ++k) {
     int64_t a = W.a(k), e = W.e(k);
     for (int64_t j = hi + 1; j <= e; ++j) {
@@ -225,13 +296,19 @@ void mov_ext(const double* x, const Win& W, bool omit, bool is_max, double* out)
         last_nan = j;
         continue;
       }
-      while (!q.empty() && better(v, x[q.back()])) q.pop_back();
-      q.push_back(j);
+      if (is_max)
+        while (size > 0 && v >= x[at(size - 1)]) --size;
+      else
+        while (size > 0 && v <= x[at(size - 1)]) --size;
+      at(size++) = j;
     }
     hi = e;
-    while (!q.empty() && q.front() < a) q.pop_front();
+    while (size > 0 && at(0) < a) {
+      head = (head + 1) % cap;
+      --size;
+    }
     if (!omit && last_nan >= a) out[k] = NAN;
-    else out[k] = q.empty() ? NAN : x[q.front()];
+    else out[k] = size == 0 ? NAN : x[at(0)];
   }
 }
 
