@@ -275,6 +275,7 @@ void register_data(Registry& r) {
   data::register_data_cum(r);
   data::register_data_hist(r);
   data::register_data_mov(r);
+  data::register_data_select(r);
 }
 
 }  // namespace matfuse
