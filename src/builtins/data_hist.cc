@@ -310,10 +310,21 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     bool cx = vt.is_complex();
     Tensor out = Tensor::zeros(ClassId::Double, outd, cx);
     std::vector<uint8_t> hit(static_cast<size_t>(total), 0);
-    for (int64_t r = 0; r < n; ++r) {
-      std::complex<double> v = vt.get_complex(vt.numel() == 1 ? 0 : r);
-      out.set_complex(lin[r], out.get_complex(lin[r]) + v);
-      hit[lin[r]] = 1;
+    if (!cx) {  // real values: typed accumulation
+      Tensor vd = vt.cls() == ClassId::Double ? vt : vt.to_class(ClassId::Double);
+      const double* vp = vd.data<double>();
+      double* o = out.mutable_data<double>();
+      const bool scalar = vd.numel() == 1;
+      for (int64_t r = 0; r < n; ++r) {
+        o[lin[r]] += vp[scalar ? 0 : r];
+        hit[lin[r]] = 1;
+      }
+    } else {
+      for (int64_t r = 0; r < n; ++r) {
+        std::complex<double> v = vt.get_complex(vt.numel() == 1 ? 0 : r);
+        out.set_complex(lin[r], out.get_complex(lin[r]) + v);
+        hit[lin[r]] = 1;
+      }
     }
     if (fill != 0)
       for (int64_t k = 0; k < total; ++k)

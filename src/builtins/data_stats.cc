@@ -14,6 +14,7 @@
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
 #include "builtins/reduce_layout.h"
+#include "builtins/sort_kernels.h"
 
 namespace matfuse::data {
 namespace {
@@ -118,11 +119,14 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
   Tensor x = numeric_arg(args[0], "mode");
   StatArgs s = parse_stat(args, 1, "mode", false);
   Tensor xd = real_double(x, "mode");
-  std::vector<double> freq;
+  std::vector<double> freq, sorted;
   std::vector<Value> all;
   Tensor r = reduce_slices(xd, s.dim.resolve(x.dims()), [&](std::vector<double>& v) {
     v.erase(std::remove_if(v.begin(), v.end(), [](double d) { return std::isnan(d); }), v.end());
-    std::sort(v.begin(), v.end());
+    sorted.resize(v.size());
+    fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
+                            sorted.data(), nullptr);
+    v.swap(sorted);
     double best = NAN;
     int64_t bestc = 0;
     std::vector<double> ties;
@@ -141,8 +145,11 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
     }
     if (ties.empty()) ties.push_back(NAN);
     freq.push_back(static_cast<double>(bestc));
-    Tensor t = double_tensor(ties, Dims(static_cast<int64_t>(ties.size()), 1));
-    all.push_back(Value(finish_class(t, x.cls() == ClassId::Logical ? ClassId::Double : x.cls())));
+    if (nargout > 2) {
+      Tensor t = double_tensor(ties, Dims(static_cast<int64_t>(ties.size()), 1));
+      all.push_back(
+          Value(finish_class(t, x.cls() == ClassId::Logical ? ClassId::Double : x.cls())));
+    }
     return best;
   });
   ClassId oc = x.cls() == ClassId::Char ? ClassId::Char : x.cls();
