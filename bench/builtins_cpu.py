@@ -242,6 +242,9 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--skip-numpy", action="store_true")
+    ap.add_argument("--baseline", default="",
+                    help="a second matfuse binary (e.g. an earlier build): adds its column and "
+                         "the speedup of --matfuse over it")
     a = ap.parse_args()
     s = argparse.Namespace(N=int(a.n), M=int(a.m), D=a.d)
     cases = CASES
@@ -252,11 +255,16 @@ def main():
         for c in cases:
             print(f"{c[0]:18s} {c[2]}")
         return 0
+    base = run_matfuse(cases, s, a.reps, a.baseline) if a.baseline else {}
     mf = run_matfuse(cases, s, a.reps, a.matfuse)
     npr = {} if a.skip_numpy else run_numpy(cases, s, a.reps)
     print(f"N = {s.N}, M x D = {s.M} x {s.D}, best of {a.reps} after a warm-up; "
           f"ratio = NumPy / matfuse (above 1: matfuse faster)")
-    print(f"{'case':18s} {'matfuse ms':>11s} {'numpy ms':>10s} {'ratio':>7s}  checksum")
+    head = f"{'case':18s} "
+    if a.baseline:
+        head += f"{'before ms':>10s} {'ratio':>6s} "
+    head += f"{'matfuse ms':>11s} {'numpy ms':>10s} {'ratio':>7s}  checksum"
+    print(head)
     bad = 0
     for name, _, stmt, _ in cases:
         m = mf.get(name, (float("nan"), float("nan")))
@@ -265,7 +273,11 @@ def main():
         rel = abs(m[1] - n[1]) / max(abs(n[1]), 1e-300)
         ok = "ok" if rel < 1e-5 else (f"differs ({rel:.1e})" if np.isfinite(rel) else "-")
         bad += ok.startswith("differs")
-        print(f"{name:18s} {m[0]:11.2f} {n[0]:10.2f} {ratio:7.2f}  {ok}")
+        row = f"{name:18s} "
+        if a.baseline:
+            b = base.get(name, (float("nan"), float("nan")))
+            row += f"{b[0]:10.2f} {n[0] / b[0] if b[0] > 0 else float('nan'):6.2f} "
+        print(row + f"{m[0]:11.2f} {n[0]:10.2f} {ratio:7.2f}  {ok}")
     return 1 if bad else 0
 
 

@@ -77,7 +77,7 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     std::reverse(hits.begin(), hits.end());
   }
   int64_t m = static_cast<int64_t>(hits.size());
-  bool row = x.dims().is_row() && x.dims().ndims() == 2 && x.numel() > 0;
+  bool row = x.dims().is_row() && x.dims().ndims() == 2;
   Dims od = row ? Dims(1, m) : Dims(m, 1);
   if (x.numel() == 0 && x.dims() == Dims(0, 0)) od = Dims(0, 0);
   else if (m == 0 && x.dims().is_scalar()) od = Dims(0, 0);
