@@ -276,6 +276,7 @@ void register_data(Registry& r) {
   data::register_data_hist(r);
   data::register_data_mov(r);
   data::register_data_select(r);
+  data::register_data_scale(r);
 }
 
 }  // namespace matfuse

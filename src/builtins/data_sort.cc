@@ -207,23 +207,43 @@ Outputs sortrows_impl(Args args, int nargout) {
   } else if (dir_given && o.descend) {
     for (size_t c = 0; c < cols.size(); ++c) desc[c] = true;
   }
-  Keys k = make_keys(a, "sortrows", a.is_tensor() ? o.method : CompareMethod::Auto);
   std::vector<int64_t> rows(static_cast<size_t>(m));
   std::iota(rows.begin(), rows.end(), 0);
-  std::stable_sort(rows.begin(), rows.end(), [&](int64_t x, int64_t y) {
-    for (size_t c = 0; c < cols.size(); ++c) {
-      int64_t px = cols[c] * m + x, py = cols[c] * m + y;
-      int r = k.cmp(px, py);
-      if (r == 0) continue;
-      bool nx = k.nan[px], ny = k.nan[py];
-      if (nx || ny) {  // missing placement per column
-        bool first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
-        return first ? nx : ny;
+  if (a.is_tensor() && !a.tensor().is_complex() && o.method != CompareMethod::Abs) {
+    // Real matrix: least significant column first, each pass a stable radix sort of that
+    // column's values in the current row order (so ties keep the order of later columns).
+    Tensor x = a.tensor();
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* src = x.data<T>();
+      std::unique_ptr<T[]> col(new T[static_cast<size_t>(std::max<int64_t>(m, 1))]);
+      std::vector<int64_t> ord(static_cast<size_t>(m)), next(static_cast<size_t>(m));
+      for (size_t c = cols.size(); c-- > 0;) {
+        const T* cp = src + cols[c] * m;
+        for (int64_t r = 0; r < m; ++r) col[r] = cp[rows[r]];
+        bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
+        fast::sort_lane<T>(col.get(), m, 1, desc[c], nan_first, nullptr, ord.data());
+        for (int64_t r = 0; r < m; ++r) next[r] = rows[ord[r]];
+        rows.swap(next);
       }
-      return desc[c] ? r > 0 : r < 0;
-    }
-    return false;
-  });
+    });
+  } else {
+    Keys k = make_keys(a, "sortrows", a.is_tensor() ? o.method : CompareMethod::Auto);
+    std::stable_sort(rows.begin(), rows.end(), [&](int64_t x, int64_t y) {
+      for (size_t c = 0; c < cols.size(); ++c) {
+        int64_t px = cols[c] * m + x, py = cols[c] * m + y;
+        int r = k.cmp(px, py);
+        if (r == 0) continue;
+        bool nx = k.nan[px], ny = k.nan[py];
+        if (nx || ny) {  // missing placement per column
+          bool first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
+          return first ? nx : ny;
+        }
+        return desc[c] ? r > 0 : r < 0;
+      }
+      return false;
+    });
+  }
   std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
   for (int64_t c = 0; c < nc; ++c)
     for (int64_t r = 0; r < m; ++r) perm[c * m + r] = c * m + rows[r];

@@ -100,5 +100,6 @@ void register_data_cum(Registry& r);
 void register_data_hist(Registry& r);
 void register_data_mov(Registry& r);
 void register_data_select(Registry& r);
+void register_data_scale(Registry& r);
 
 }  // namespace matfuse::data

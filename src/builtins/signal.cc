@@ -454,6 +454,7 @@ void register_signal(Registry& r) {
   sig::register_interp(r);
   sig::register_fft(r);
   sig::register_pp(r);
+  sig::register_conv2(r);
 }
 
 }  // namespace matfuse
