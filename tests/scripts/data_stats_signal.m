@@ -65,13 +65,16 @@ fprintf('%.6g ', interp1([0 1 4 5], [1 2 3 4], [0.4 2.6 4.5], 'previous'));
 fprintf('\n');
 fprintf('%.6g ', interp1([0 1 4 5], [1 2 3 4], [0.4 2.6 4.5], 'next'));
 fprintf('\n');
-fprintf('%.6g ', interp1(0:3, [0 1 4 9], [0.5 2.5], 'pchip'), interp1(0:4, [0 1 4 9 3], [0.5 3.5], 'spline'));
+fprintf('%.6g ', interp1(0:3, [0 1 4 9], [0.5 2.5], 'pchip'), ...
+        interp1(0:4, [0 1 4 9 3], [0.5 3.5], 'spline'));
 fprintf('\n');
 fprintf('%.6g ', movmean([1 2 3 4 5 6], 3), movsum([1 2 3 4 5 6], [2 0]));
 fprintf('\n');
-fprintf('%.6g ', movmean([1 2; 3 4; 5 6; 7 8], 2), movmean([1 2 3 4 5 6], 3, 'Endpoints', 'discard'));
+fprintf('%.6g ', movmean([1 2; 3 4; 5 6; 7 8], 2), ...
+        movmean([1 2 3 4 5 6], 3, 'Endpoints', 'discard'));
 fprintf('\n');
 fprintf('%.6g ', movvar([4 2 7 1 5 3], 3), movstd([4 2 7 1 5 3], [2 0], 1));
 fprintf('\n');
-fprintf('%.6g ', movmedian([4 2 7 1 5 3], 4), movmax([4 2 7 1 5 3], 3), movmin([4 2 7 1 5 3], [0 2]));
+fprintf('%.6g ', movmedian([4 2 7 1 5 3], 4), movmax([4 2 7 1 5 3], 3), ...
+        movmin([4 2 7 1 5 3], [0 2]));
 fprintf('\n');
