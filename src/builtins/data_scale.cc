@@ -35,6 +35,10 @@ Outputs bi_zscore(CallContext&, Args args, int nargout) {
   DimSpec ds;
   if (args.size() > 2) {
     if (is_option(args[2], "all")) ds.all = true;
+    else if (args[2].numel() > 1 && !args[2].dims().is_vector())
+      throw_error("MATLAB:getdimarg:invalidDim",
+                  "Dimension argument must be a positive integer scalar, a vector of unique "
+                  "positive integers, or 'all'.");
     else ds.dims = vecdim_arg(args[2]);
     ds.given = true;
   }

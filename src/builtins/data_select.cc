@@ -168,7 +168,12 @@ Outputs quantile_impl(Args args, int nargout, bool percent) {
   check_nargout(nargout, 1);
   Tensor x = numeric_arg(args[0], fname);
   if (x.is_complex()) throw_error("MATLAB:quantile:complexData", "X must be real.");
+  if (args[0].is_char())
+    throw_error("MATLAB:quantile:InvalidX", "X must be a numeric array.");
   Tensor pt = numeric_arg(args[1], fname);
+  if (pt.cls() == ClassId::Logical || pt.is_complex() || (pt.numel() > 1 && !pt.dims().is_vector()))
+    throw_error(percent ? "MATLAB:prctile:BadPercents" : "MATLAB:quantile:BadProbs",
+                "P must be a real numeric vector.");
   std::vector<double> q;
   if (!percent && pt.numel() == 1 && pt.get_double(0) > 1 &&
       pt.get_double(0) == std::floor(pt.get_double(0))) {
@@ -198,33 +203,48 @@ Outputs quantile_impl(Args args, int nargout, bool percent) {
       continue;
     }
     if (args[i].is_text())
-      throw_error("MATLAB:quantile:UnknownOption", "Invalid option '%s'.", args[i].to_text().c_str());
+      throw_error("MATLAB:quantile:UnknownOption", "Invalid option '%s'.",
+                  args[i].to_text().c_str());
+    if (ds.given) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
     ds.dims = vecdim_arg(args[i]);
     ds.given = true;
   }
   std::vector<int> dims = ds.resolve(x.dims());
   Tensor xd = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
-  reduce_detail::Layout L = reduce_detail::make_layout(xd, dims);
-  // Result: the reduced dimension (the first of dims) holds numel(q) values.
-  Dims od = L.out;
+  // One dimension: its lanes directly; several ('all', vecdim): the reduce layout, which
+  // makes the reduced dimensions adjacent.
+  int64_t pre, n, post;
+  Tensor src = xd;
+  Dims od;
+  if (dims.size() == 1) {
+    Lanes L = lanes_of(x.dims(), dims[0]);
+    pre = L.pre;
+    n = L.n;
+    post = L.post;
+    od = x.dims();
+  } else {
+    reduce_detail::Layout L = reduce_detail::make_layout(xd, dims);
+    src = L.src;
+    pre = L.pre;
+    n = L.n;
+    post = L.post;
+    od = L.out;
+  }
   const int nq = static_cast<int>(q.size());
-  int d0 = *std::min_element(dims.begin(), dims.end());
-  od.set(d0, nq);
+  od.set(*std::min_element(dims.begin(), dims.end()), nq);
   od.normalize();
   Tensor out = Tensor::uninit(ClassId::Double, od);
   double* op = out.mutable_data<double>();
-  const double* s = L.src.data<double>();
-  // L.out puts the reduced axis at d0: output element (i, j, b) at (b * nq + j) * pre + i
-  // when the result keeps the layout's (pre, post) split around d0.
+  const double* s = src.data<double>();
   std::vector<double> v;
-  for (int64_t b = 0; b < L.post; ++b)
-    for (int64_t i = 0; i < L.pre; ++i) {
+  for (int64_t b = 0; b < post; ++b)
+    for (int64_t i = 0; i < pre; ++i) {
       v.clear();
-      for (int64_t k = 0; k < L.n; ++k) {
-        double e = s[(b * L.n + k) * L.pre + i];
+      for (int64_t k = 0; k < n; ++k) {
+        double e = s[(b * n + k) * pre + i];
         if (e == e) v.push_back(e);
       }
-      quantiles_of(v, q, op + b * nq * L.pre + i, L.pre);
+      quantiles_of(v, q, op + b * nq * pre + i, pre);
     }
   ClassId rc = float_class(x.cls());
   return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
