@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <type_traits>
 #include <vector>
@@ -39,6 +40,16 @@ template <class T> struct KeyOf {
 constexpr int kDigit = 11;
 constexpr int kBuckets = 1 << kDigit;
 
+/// Digit histograms of keys k[0..n), all passes at once (hist: passes x kBuckets).
+template <class U> void histograms(const U* k, int64_t n, int64_t* hist) {
+  constexpr int bits = 8 * static_cast<int>(sizeof(U));
+  constexpr int passes = (bits + kDigit - 1) / kDigit;
+  for (int64_t i = 0; i < n; ++i) {
+    U v = k[i];
+    for (int d = 0; d < passes; ++d) ++hist[d * kBuckets + ((v >> (d * kDigit)) & (kBuckets - 1))];
+  }
+}
+
 /// Stable LSD radix sort of keys k (with payload p when non-null), scratch k2/p2 of equal size.
 /// Returns true when the result ended in k2/p2 (odd number of performed passes).
 template <class U, class P>
@@ -46,10 +57,7 @@ bool radix(U* k, U* k2, P* p, P* p2, int64_t n) {
   constexpr int bits = 8 * static_cast<int>(sizeof(U));
   constexpr int passes = (bits + kDigit - 1) / kDigit;
   std::vector<int64_t> hist(static_cast<size_t>(passes) * kBuckets, 0);
-  for (int64_t i = 0; i < n; ++i) {
-    U v = k[i];
-    for (int d = 0; d < passes; ++d) ++hist[d * kBuckets + ((v >> (d * kDigit)) & (kBuckets - 1))];
-  }
+  histograms(k, n, hist.data());
   bool swapped = false;
   for (int d = 0; d < passes; ++d) {
     int64_t* h = hist.data() + d * kBuckets;
@@ -97,7 +105,7 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
   if (n <= 0) return;
   // Keys of the numbers (NaNs set aside in order); -0 present forces the payload path so that
   // the original values come back.
-  std::vector<U> keys(static_cast<size_t>(n));
+  std::unique_ptr<U[]> keys(new U[static_cast<size_t>(n)]);
   std::vector<int64_t> nans;
   bool negzero = false;
   int64_t m = 0;
@@ -115,12 +123,12 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
   int64_t off = nan_first ? static_cast<int64_t>(nans.size()) : 0;
   int64_t noff = nan_first ? 0 : m;
   if (!payload) {
-    std::vector<U> k2(static_cast<size_t>(m));
-    U* res = keys.data();
+    std::unique_ptr<U[]> k2(new U[static_cast<size_t>(std::max<int64_t>(m, 1))]);
+    U* res = keys.get();
     if (m < 256) {
-      std::sort(keys.begin(), keys.begin() + m);
-    } else if (radix<U, uint32_t>(keys.data(), k2.data(), nullptr, nullptr, m)) {
-      res = k2.data();
+      std::sort(keys.get(), keys.get() + m);
+    } else if (radix<U, uint32_t>(keys.get(), k2.get(), nullptr, nullptr, m)) {
+      res = k2.get();
     }
     for (int64_t i = 0; i < m; ++i) {
       U kk = descend ? static_cast<U>(~res[i]) : res[i];
@@ -140,32 +148,38 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
     return;
   }
   // Payload: lane positions of the numbers, in original order.
+  // (the identity when there is no NaN: not built then)
   std::vector<int64_t> pos;
-  pos.reserve(static_cast<size_t>(m));
-  for (int64_t i = 0, j = 0; i < n; ++i) {
-    if (j < static_cast<int64_t>(nans.size()) && nans[j] == i) {
-      ++j;
-      continue;
+  if (!nans.empty()) {
+    pos.reserve(static_cast<size_t>(m));
+    for (int64_t i = 0, j = 0; i < n; ++i) {
+      if (j < static_cast<int64_t>(nans.size()) && nans[j] == i) {
+        ++j;
+        continue;
+      }
+      pos.push_back(i);
     }
-    pos.push_back(i);
   }
+  const bool ident = nans.empty();
   if (m < 256 || n > static_cast<int64_t>(std::numeric_limits<uint32_t>::max())) {
     std::vector<int64_t> ord(static_cast<size_t>(m));
     std::iota(ord.begin(), ord.end(), 0);
-    std::stable_sort(ord.begin(), ord.end(), [&](int64_t a, int64_t b) { return keys[a] < keys[b]; });
+    const U* kp = keys.get();
+    std::stable_sort(ord.begin(), ord.end(), [&](int64_t a, int64_t b) { return kp[a] < kp[b]; });
     for (int64_t i = 0; i < m; ++i) {
-      int64_t p = pos[ord[i]];
+      int64_t p = ident ? ord[i] : pos[ord[i]];
       if (out) out[off + i] = x[p * stride];
       if (idx) idx[off + i] = p;
     }
   } else {
-    std::vector<uint32_t> p1(static_cast<size_t>(m)), p2(static_cast<size_t>(m));
-    std::iota(p1.begin(), p1.end(), 0u);
-    std::vector<U> k2(static_cast<size_t>(m));
-    const uint32_t* pr = radix<U, uint32_t>(keys.data(), k2.data(), p1.data(), p2.data(), m)
-                             ? p2.data() : p1.data();
+    std::unique_ptr<uint32_t[]> p1(new uint32_t[static_cast<size_t>(m)]);
+    std::unique_ptr<uint32_t[]> p2(new uint32_t[static_cast<size_t>(m)]);
+    std::iota(p1.get(), p1.get() + m, 0u);
+    std::unique_ptr<U[]> k2(new U[static_cast<size_t>(m)]);
+    const uint32_t* pr = radix<U, uint32_t>(keys.get(), k2.get(), p1.get(), p2.get(), m)
+                             ? p2.get() : p1.get();
     for (int64_t i = 0; i < m; ++i) {
-      int64_t p = pos[pr[i]];
+      int64_t p = ident ? static_cast<int64_t>(pr[i]) : pos[pr[i]];
       if (out) out[off + i] = x[p * stride];
       if (idx) idx[off + i] = p;
     }
