@@ -58,6 +58,28 @@ Outputs bi_cumprod(CallContext&, Args args, int nargout) {
   Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
   Tensor out = Tensor::uninit(ClassId::Double, x.dims(), x.is_complex());
   Lanes L = lanes_of(x.dims(), dim);
+  if (!x.is_complex()) {
+    // Real data: running products, the lanes of a block advanced together (rows in order).
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    const bool omit = c.nan == NanFlag::Omit;
+    std::vector<double> acc(static_cast<size_t>(L.pre));
+    for (int64_t b = 0; b < L.post; ++b) {
+      std::fill(acc.begin(), acc.end(), 1.0);
+      for (int64_t j = 0; j < L.n; ++j) {
+        int64_t k = c.reverse ? L.n - 1 - j : j;
+        const double* row = s + (b * L.n + k) * L.pre;
+        double* orow = o + (b * L.n + k) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) {
+          double z = row[i];
+          acc[i] = omit && z != z ? acc[i] : acc[i] * z;
+          orow[i] = acc[i];
+        }
+      }
+    }
+    ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
+    return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+  }
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
       std::complex<double> acc = 1;
@@ -85,8 +107,55 @@ Outputs cum_ext(Args args, int nargout, bool is_max) {
   CumArgs c = parse_cum(args, 1, fname);
   bool include = c.nan_set && c.nan == NanFlag::Include;
   int dim = c.has_dim ? c.dim : first_nonsingleton_dim(x.dims());
-  Keys k = make_keys(a, fname);
   Lanes L = lanes_of(x.dims(), dim);
+  if (!x.is_complex()) {
+    // Real data of any class: running extreme per lane (the same rules as below).
+    Tensor xt = a.tensor();
+    Tensor out = Tensor::uninit(xt.cls(), x.dims());
+    Tensor it = nargout > 1 ? Tensor::uninit(ClassId::Double, x.dims()) : Tensor();
+    double* ip = nargout > 1 ? it.mutable_data<double>() : nullptr;
+    dispatch_class(xt.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* s = xt.data<T>();
+      T* o = out.mutable_data<T>();
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i) {
+          T bv{};
+          int64_t bk = 0;
+          bool have = false, best_nan = false, stuck = false;
+          for (int64_t j = 0; j < L.n; ++j) {
+            int64_t kk = c.reverse ? L.n - 1 - j : j;
+            int64_t p = (b * L.n + kk) * L.pre + i;
+            T v = s[p];
+            if (!stuck) {
+              bool vn = v != v;
+              if (vn) {
+                if (include) stuck = true;
+                if (include || !have) {
+                  bv = v;
+                  bk = kk;
+                  have = best_nan = true;
+                }
+              } else if (!have || best_nan) {
+                bv = v;
+                bk = kk;
+                have = true;
+                best_nan = false;
+              } else if (is_max ? v > bv : v < bv) {
+                bv = v;
+                bk = kk;
+              }
+            }
+            o[p] = bv;
+            if (ip) ip[p] = static_cast<double>(bk + 1);
+          }
+        }
+    });
+    Outputs res{Value(std::move(out))};
+    if (nargout > 1) res.push_back(Value(std::move(it)));
+    return res;
+  }
+  Keys k = make_keys(a, fname);
   std::vector<int64_t> src(static_cast<size_t>(x.numel()));
   std::vector<double> idx(nargout > 1 ? src.size() : 0);
   for (int64_t b = 0; b < L.post; ++b)
@@ -129,6 +198,18 @@ Tensor diff_once(const Tensor& w, int dim) {
   od.set(dim, m);
   od.normalize();
   Tensor out = Tensor::uninit(ClassId::Double, od, w.is_complex());
+  if (!w.is_complex()) {  // rows of each block in order
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    for (int64_t b = 0; b < L.post; ++b)
+      for (int64_t k = 0; k < m; ++k) {
+        const double* r0 = s + (b * L.n + k) * L.pre;
+        const double* r1 = r0 + L.pre;
+        double* q = o + (b * m + k) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) q[i] = r1[i] - r0[i];
+      }
+    return out;
+  }
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i)
       for (int64_t k = 0; k < m; ++k) {
