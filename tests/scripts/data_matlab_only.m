@@ -1,6 +1,7 @@
 % Builtins and options GNU Octave 7 lacks (values checked with NumPy/SciPy and by hand):
 % maxk/mink, zscore, vecnorm, conv2, histcounts, movmax/movmin with NaN (MATLAB includes NaN
-% by default), unique 'stable' with three outputs, ifft 'symmetric', var/std 'omitnan'.
+% by default), unique 'stable' with three outputs, ifft 'symmetric', var/std 'omitnan',
+% interp1 'makima'.
 x = [3 5 7 7 1 -2 9 0];
 [b, i] = maxk(x, 3);
 fprintf('%g ', b, i); fprintf('\n');
@@ -44,4 +45,6 @@ fprintf('\n');
 [s, i] = sort([2 NaN 1 NaN], 'MissingPlacement', 'first');
 fprintf('%g ', s, i); fprintf('\n');
 fprintf('%g ', ismember([2 5], [3 2 2 5]), prctile((1:10)', [25 50]));
+fprintf('\n');
+fprintf('%.6g ', interp1(1:7, [1 2 2 2 5 9 9], [1.5 4.5], 'makima'));
 fprintf('\n');
