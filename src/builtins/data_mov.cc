@@ -90,9 +90,12 @@ MovOpts parse_mov(Args args, const char* fname, bool has_w) {
       if (i + 1 >= args.size())
         throw_error("MATLAB:movfun:invalidEndpoints", "Name-value arguments must come in pairs.");
       const Value& e = args[++i];
-      if (is_option(e, "shrink")) o.ends = MovOpts::Shrink;
-      else if (is_option(e, "fill")) o.ends = MovOpts::Fill;
-      else if (is_option(e, "discard")) o.ends = MovOpts::Discard;
+      if (is_option(e, "shrink"))
+        o.ends = MovOpts::Shrink;
+      else if (is_option(e, "fill"))
+        o.ends = MovOpts::Fill;
+      else if (is_option(e, "discard"))
+        o.ends = MovOpts::Discard;
       else if (e.is_tensor() && !e.is_char() && e.numel() == 1) {
         o.ends = MovOpts::Pad;
         o.padv = e.tensor().get_double(0);
@@ -150,7 +153,7 @@ void mov_sum(const double* x, const Win& W, bool omit, bool mean, double* out) {
     }
     return;
   }
-  double s = 0, c = 0;   // Neumaier sum of the finite values, and its compensation
+  double s = 0, c = 0;  // Neumaier sum of the finite values, and its compensation
   int64_t cnt = 0, nan = 0, pinf = 0, ninf = 0;
   auto add = [&](double v, int sign) {
     if (v != v) {
@@ -182,13 +185,20 @@ void mov_sum(const double* x, const Win& W, bool omit, bool mean, double* out) {
     lo = a;
     hi = e;
     double r;
-    if (nan > 0 && !omit) r = NAN;
-    else if (pinf > 0 && ninf > 0) r = NAN;
-    else if (pinf > 0) r = INFINITY;
-    else if (ninf > 0) r = -INFINITY;
-    else r = s + c;
-    if (mean) r = cnt > 0 ? r / static_cast<double>(cnt) : NAN;
-    else if (omit && cnt == 0) r = 0;
+    if (nan > 0 && !omit)
+      r = NAN;
+    else if (pinf > 0 && ninf > 0)
+      r = NAN;
+    else if (pinf > 0)
+      r = INFINITY;
+    else if (ninf > 0)
+      r = -INFINITY;
+    else
+      r = s + c;
+    if (mean)
+      r = cnt > 0 ? r / static_cast<double>(cnt) : NAN;
+    else if (omit && cnt == 0)
+      r = 0;
     out[k] = r;
   }
 }
@@ -271,10 +281,14 @@ void mov_var(const double* x, const Win& W, bool omit, int w, bool sd, double* o
     hi = e;
     int64_t m = cnt + inf;  // elements counted (Inf counts, NaN only without omit)
     double r;
-    if ((nan > 0 && !omit) || inf > 0) r = NAN;
-    else if (m == 0) r = NAN;
-    else if (m == 1) r = 0;
-    else r = std::max(0.0, m2) / static_cast<double>(w == 1 ? m : m - 1);
+    if ((nan > 0 && !omit) || inf > 0)
+      r = NAN;
+    else if (m == 0)
+      r = NAN;
+    else if (m == 1)
+      r = 0;
+    else
+      r = std::max(0.0, m2) / static_cast<double>(w == 1 ? m : m - 1);
     out[k] = sd ? std::sqrt(r) : r;
   }
 }
@@ -307,8 +321,10 @@ void mov_ext(const double* x, const Win& W, bool omit, bool is_max, double* out)
       head = (head + 1) % cap;
       --size;
     }
-    if (!omit && last_nan >= a) out[k] = NAN;
-    else out[k] = size == 0 ? NAN : x[at(0)];
+    if (!omit && last_nan >= a)
+      out[k] = NAN;
+    else
+      out[k] = size == 0 ? NAN : x[at(0)];
   }
 }
 
@@ -388,16 +404,30 @@ Outputs movfun(Args args, int nargout, Stat st, const char* fname) {
         for (int64_t k = 0; k < n; ++k) lane[pb + k] = src[(b * n + k) * L.pre + i];
         xin = lane.data();
       }
-      double* r = L.pre == 1 && pb == 0 && pf == 0 && lo_k == 0 && hi_k == n ? op + b * n
-                                                                             : res.data();
+      double* r =
+          L.pre == 1 && pb == 0 && pf == 0 && lo_k == 0 && hi_k == n ? op + b * n : res.data();
       switch (st) {
-        case Stat::Sum: mov_sum(xin, W, o.omit, false, r); break;
-        case Stat::Mean: mov_sum(xin, W, o.omit, true, r); break;
-        case Stat::Max: mov_ext(xin, W, o.omit, true, r); break;
-        case Stat::Min: mov_ext(xin, W, o.omit, false, r); break;
-        case Stat::Var: mov_var(xin, W, o.omit, o.w, false, r); break;
-        case Stat::Std: mov_var(xin, W, o.omit, o.w, true, r); break;
-        case Stat::Median: mov_median(xin, W, o.omit, r); break;
+        case Stat::Sum:
+          mov_sum(xin, W, o.omit, false, r);
+          break;
+        case Stat::Mean:
+          mov_sum(xin, W, o.omit, true, r);
+          break;
+        case Stat::Max:
+          mov_ext(xin, W, o.omit, true, r);
+          break;
+        case Stat::Min:
+          mov_ext(xin, W, o.omit, false, r);
+          break;
+        case Stat::Var:
+          mov_var(xin, W, o.omit, o.w, false, r);
+          break;
+        case Stat::Std:
+          mov_var(xin, W, o.omit, o.w, true, r);
+          break;
+        case Stat::Median:
+          mov_median(xin, W, o.omit, r);
+          break;
       }
       if (o.ends == MovOpts::Fill) {
         for (int64_t k = 0; k < std::min(o.kb, n); ++k) r[k] = NAN;
@@ -407,8 +437,8 @@ Outputs movfun(Args args, int nargout, Stat st, const char* fname) {
         for (int64_t k = lo_k; k < hi_k; ++k) op[(b * m + (k - lo_k)) * L.pre + i] = r[pb + k];
     }
   ClassId rc = float_class(x.cls());
-  bool keep = (st == Stat::Max || st == Stat::Min || st == Stat::Median) &&
-              is_integer_class(x.cls());
+  bool keep =
+      (st == Stat::Max || st == Stat::Min || st == Stat::Median) && is_integer_class(x.cls());
   if (keep) rc = x.cls();
   return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
 }

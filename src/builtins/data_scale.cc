@@ -34,12 +34,14 @@ Outputs bi_zscore(CallContext&, Args args, int nargout) {
   }
   DimSpec ds;
   if (args.size() > 2) {
-    if (is_option(args[2], "all")) ds.all = true;
+    if (is_option(args[2], "all"))
+      ds.all = true;
     else if (args[2].numel() > 1 && !args[2].dims().is_vector())
       throw_error("MATLAB:getdimarg:invalidDim",
                   "Dimension argument must be a positive integer scalar, a vector of unique "
                   "positive integers, or 'all'.");
-    else ds.dims = vecdim_arg(args[2]);
+    else
+      ds.dims = vecdim_arg(args[2]);
     ds.given = true;
   }
   if (x.is_empty()) {
@@ -125,7 +127,8 @@ Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
   double* op = out.mutable_data<double>();
   const bool cx = xd.is_complex();
   auto mag = [&](int64_t e) {
-    return cx ? std::abs(L.src.data<std::complex<double>>()[e]) : std::fabs(L.src.data<double>()[e]);
+    return cx ? std::abs(L.src.data<std::complex<double>>()[e])
+              : std::fabs(L.src.data<double>()[e]);
   };
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
@@ -135,7 +138,10 @@ Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
         r = 0;
         for (int64_t k = 0; k < L.n; ++k) {
           double v = mag(base + k * L.pre);
-          if (v != v) { r = v; break; }
+          if (v != v) {
+            r = v;
+            break;
+          }
           r = std::max(r, v);
         }
       } else if (p == 2) {

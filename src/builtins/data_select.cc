@@ -28,13 +28,17 @@ namespace {
 
 // ---- maxk / mink ----------------------------------------------------------------------------
 
-template <class T> bool nan_v(T v) {
-  if constexpr (std::is_floating_point_v<T>) return v != v;
-  else return false;
+template <class T>
+bool nan_v(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return v != v;
+  else
+    return false;
 }
 
 /// True when element (a at position ia) comes before (b at ib) in the output order.
-template <class T> bool before(T a, int64_t ia, T b, int64_t ib, bool is_max) {
+template <class T>
+bool before(T a, int64_t ia, T b, int64_t ib, bool is_max) {
   bool na = nan_v(a), nb = nan_v(b);
   if (na || nb) {
     if (na && nb) return ia < ib;
@@ -57,13 +61,15 @@ Outputs extk(Args args, int nargout, bool is_max) {
   int dim = -1;
   for (size_t i = 2; i < args.size(); ++i) {
     if (is_option(args[i], "ComparisonMethod")) {
-      if (i + 1 >= args.size() || !(is_option(args[i + 1], "auto") || is_option(args[i + 1], "real")))
+      if (i + 1 >= args.size() ||
+          !(is_option(args[i + 1], "auto") || is_option(args[i + 1], "real")))
         throw_error("matfuse:notAvailable", "%s supports 'ComparisonMethod' 'auto' and 'real'.",
                     fname);
       ++i;
       continue;
     }
-    if (dim >= 0 || args[i].is_text()) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+    if (dim >= 0 || args[i].is_text())
+      throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
     dim = dim_arg(args[i]);
   }
   const Dims d = x.dims();
@@ -137,7 +143,7 @@ void quantiles_of(std::vector<double>& v, const std::vector<double>& q, double* 
   std::sort(order.begin(), order.end());
   bool full_sort = q.size() > 8;
   if (full_sort) std::sort(v.begin(), v.end());
-  int64_t done = 0;  // v[0..done) holds the smallest `done` values in order
+  int64_t done = 0;             // v[0..done) holds the smallest `done` values in order
   auto stat = [&](int64_t r) {  // r-th smallest (0-based)
     if (!full_sort && r >= done) {
       std::nth_element(v.begin() + done, v.begin() + r, v.end());
@@ -150,8 +156,10 @@ void quantiles_of(std::vector<double>& v, const std::vector<double>& q, double* 
   for (auto [p, j] : order) {
     double r = static_cast<double>(n) * p + 0.5;  // 1-based position of the quantile
     double y;
-    if (r < 1) y = stat(0);
-    else if (r >= static_cast<double>(n)) y = stat(n - 1);
+    if (r < 1)
+      y = stat(0);
+    else if (r >= static_cast<double>(n))
+      y = stat(n - 1);
     else {
       int64_t lo = static_cast<int64_t>(std::floor(r));
       double f = r - static_cast<double>(lo);
@@ -168,8 +176,7 @@ Outputs quantile_impl(Args args, int nargout, bool percent) {
   check_nargout(nargout, 1);
   Tensor x = numeric_arg(args[0], fname);
   if (x.is_complex()) throw_error("MATLAB:quantile:complexData", "X must be real.");
-  if (args[0].is_char())
-    throw_error("MATLAB:quantile:InvalidX", "X must be a numeric array.");
+  if (args[0].is_char()) throw_error("MATLAB:quantile:InvalidX", "X must be a numeric array.");
   Tensor pt = numeric_arg(args[1], fname);
   if (pt.cls() == ClassId::Logical || pt.is_complex() || (pt.numel() > 1 && !pt.dims().is_vector()))
     throw_error(percent ? "MATLAB:prctile:BadPercents" : "MATLAB:quantile:BadProbs",

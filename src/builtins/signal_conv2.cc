@@ -16,8 +16,8 @@ namespace {
 
 /// Full 2-D convolution of a (ma x na) and b (mb x nb), column-major.
 template <class T>
-std::vector<T> conv2_full(const std::vector<T>& a, int64_t ma, int64_t na,
-                          const std::vector<T>& b, int64_t mb, int64_t nb) {
+std::vector<T> conv2_full(const std::vector<T>& a, int64_t ma, int64_t na, const std::vector<T>& b,
+                          int64_t mb, int64_t nb) {
   const int64_t mc = ma + mb - 1, nc = na + nb - 1;
   std::vector<T> c(static_cast<size_t>(std::max<int64_t>(mc, 0) * std::max<int64_t>(nc, 0)), T(0));
   if (ma == 0 || na == 0 || mb == 0 || nb == 0) return c;
@@ -91,8 +91,12 @@ Outputs bi_conv2(CallContext&, Args args, int nargout) {
     std::vector<T> out;
     int64_t m = mc, n = nc;
     if (am == 0 || an == 0 || bm == 0 || bn == 0) {
-      m = shape == "same" ? am : shape == "valid" ? std::max<int64_t>(am - bm + 1, 0) : std::max<int64_t>(mc, 0);
-      n = shape == "same" ? an : shape == "valid" ? std::max<int64_t>(an - bn + 1, 0) : std::max<int64_t>(nc, 0);
+      m = shape == "same"    ? am
+          : shape == "valid" ? std::max<int64_t>(am - bm + 1, 0)
+                             : std::max<int64_t>(mc, 0);
+      n = shape == "same"    ? an
+          : shape == "valid" ? std::max<int64_t>(an - bn + 1, 0)
+                             : std::max<int64_t>(nc, 0);
       out.assign(static_cast<size_t>(m * n), T(0));
     } else if (shape == "full") {
       out = std::move(full);

@@ -14,10 +14,12 @@
 namespace matfuse::data::fast {
 namespace {
 
-template <class T> struct KeyOf {
-  using U = std::conditional_t<sizeof(T) == 8, uint64_t,
-            std::conditional_t<sizeof(T) == 4, uint32_t,
-            std::conditional_t<sizeof(T) == 2, uint16_t, uint8_t>>>;
+template <class T>
+struct KeyOf {
+  using U =
+      std::conditional_t<sizeof(T) == 8, uint64_t,
+                         std::conditional_t<sizeof(T) == 4, uint32_t,
+                                            std::conditional_t<sizeof(T) == 2, uint16_t, uint8_t>>>;
   static constexpr int bits = 8 * static_cast<int>(sizeof(T));
   static constexpr U sign = static_cast<U>(U{1} << (bits - 1));
   /// Order-preserving unsigned key of a non-NaN value (-0 maps to 0's key).
@@ -41,7 +43,8 @@ constexpr int kDigit = 11;
 constexpr int kBuckets = 1 << kDigit;
 
 /// Digit histograms of keys k[0..n), all passes at once (hist: passes x kBuckets).
-template <class U> void histograms(const U* k, int64_t n, int64_t* hist) {
+template <class U>
+void histograms(const U* k, int64_t n, int64_t* hist) {
   constexpr int bits = 8 * static_cast<int>(sizeof(U));
   constexpr int passes = (bits + kDigit - 1) / kDigit;
   for (int64_t i = 0; i < n; ++i) {
@@ -90,9 +93,12 @@ bool radix(U* k, U* k2, P* p, P* p2, int64_t n) {
   return swapped;
 }
 
-template <class T> bool is_nan(T v) {
-  if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
-  else return false;
+template <class T>
+bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::isnan(v);
+  else
+    return false;
 }
 
 }  // namespace
@@ -176,8 +182,8 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
     std::unique_ptr<uint32_t[]> p2(new uint32_t[static_cast<size_t>(m)]);
     std::iota(p1.get(), p1.get() + m, 0u);
     std::unique_ptr<U[]> k2(new U[static_cast<size_t>(m)]);
-    const uint32_t* pr = radix<U, uint32_t>(keys.get(), k2.get(), p1.get(), p2.get(), m)
-                             ? p2.get() : p1.get();
+    const uint32_t* pr =
+        radix<U, uint32_t>(keys.get(), k2.get(), p1.get(), p2.get(), m) ? p2.get() : p1.get();
     for (int64_t i = 0; i < m; ++i) {
       int64_t p = ident ? static_cast<int64_t>(pr[i]) : pos[pr[i]];
       if (out) out[off + i] = x[p * stride];
@@ -190,7 +196,7 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
   }
 }
 
-#define MF_SORT_LANE(T)                                                                    \
+#define MF_SORT_LANE(T) \
   template void sort_lane<T>(const T*, int64_t, int64_t, bool, bool, T*, int64_t*);
 MF_SORT_LANE(double)
 MF_SORT_LANE(float)

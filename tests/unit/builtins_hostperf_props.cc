@@ -29,9 +29,12 @@ Tensor random_tensor(std::mt19937_64& g, int64_t r, int64_t c, bool specials) {
     } else if constexpr (std::is_floating_point_v<T>) {
       T x = static_cast<T>(v) / T(4);
       int s = specials ? special(g) : 99;
-      if (s == 0) x = std::numeric_limits<T>::quiet_NaN();
-      else if (s == 1) x = T(-0.0);
-      else if (s == 2) x = std::numeric_limits<T>::infinity() * (v > 0 ? 1 : -1);
+      if (s == 0)
+        x = std::numeric_limits<T>::quiet_NaN();
+      else if (s == 1)
+        x = T(-0.0);
+      else if (s == 2)
+        x = std::numeric_limits<T>::infinity() * (v > 0 ? 1 : -1);
       p[i] = x;
     } else if constexpr (std::is_unsigned_v<T>) {
       p[i] = static_cast<T>(v + 20);
@@ -42,18 +45,25 @@ Tensor random_tensor(std::mt19937_64& g, int64_t r, int64_t c, bool specials) {
   return t;
 }
 
-template <class T> bool isnan_t(T v) {
-  if constexpr (std::is_floating_point_v<T>) return v != v;
-  else return false;
+template <class T>
+bool isnan_t(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return v != v;
+  else
+    return false;
 }
 
-template <class T> bool same_bits(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) return (a != a && b != b) || (a == b && std::signbit(a) == std::signbit(b));
-  else return a == b;
+template <class T>
+bool same_bits(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>)
+    return (a != a && b != b) || (a == b && std::signbit(a) == std::signbit(b));
+  else
+    return a == b;
 }
 
 /// Stable order of positions of v by MATLAB's sort rules.
-template <class T> std::vector<int64_t> ref_order(const std::vector<T>& v, bool descend) {
+template <class T>
+std::vector<int64_t> ref_order(const std::vector<T>& v, bool descend) {
   std::vector<int64_t> o(v.size());
   std::iota(o.begin(), o.end(), 0);
   std::stable_sort(o.begin(), o.end(), [&](int64_t i, int64_t j) {
@@ -65,7 +75,8 @@ template <class T> std::vector<int64_t> ref_order(const std::vector<T>& v, bool 
 }
 
 /// Lane k (0-based) of an r x c tensor along dim (0: columns, 1: rows).
-template <class T> std::vector<T> lane(const Tensor& t, int dim, int64_t k) {
+template <class T>
+std::vector<T> lane(const Tensor& t, int dim, int64_t k) {
   int64_t r = t.dims().rows(), c = t.dims().cols();
   const T* p = t.data<T>();
   std::vector<T> v;
@@ -76,7 +87,8 @@ template <class T> std::vector<T> lane(const Tensor& t, int dim, int64_t k) {
   return v;
 }
 
-template <class T> void sort_case(int seed) {
+template <class T>
+void sort_case(int seed) {
   auto g = rng_for(seed);
   std::uniform_int_distribution<int64_t> len(0, 700);
   for (int rep = 0; rep < 6; ++rep) {
@@ -115,7 +127,8 @@ TEST(BuiltinsHostPerf, SortMatchesStableReference) {
   sort_case<bool>(8);
 }
 
-template <class T> void unique_case(int seed) {
+template <class T>
+void unique_case(int seed) {
   auto g = rng_for(seed);
   for (int rep = 0; rep < 4; ++rep) {
     int64_t n = rep == 0 ? 0 : rep * 300 + 7;
@@ -226,8 +239,10 @@ TEST(BuiltinsHostPerf, MaxkMinkAreSortPrefixes) {
 /// Reference moving statistic of a window of values (NaN rules of the mov* functions).
 double ref_window(std::vector<double> w, const std::string& f, bool omit) {
   bool nan = std::any_of(w.begin(), w.end(), [](double v) { return v != v; });
-  if (omit) w.erase(std::remove_if(w.begin(), w.end(), [](double v) { return v != v; }), w.end());
-  else if (nan) return NAN;
+  if (omit)
+    w.erase(std::remove_if(w.begin(), w.end(), [](double v) { return v != v; }), w.end());
+  else if (nan)
+    return NAN;
   double n = static_cast<double>(w.size());
   double sum = std::accumulate(w.begin(), w.end(), 0.0);
   if (f == "movsum") return sum;
@@ -268,13 +283,15 @@ TEST(BuiltinsHostPerf, MovingStatisticsMatchWindows) {
           for (int64_t col = 0; col < 2; ++col)
             for (int64_t k = 0; k < n; ++k) {
               std::vector<double> w;
-              for (int64_t j = std::max<int64_t>(0, k - kb); j <= std::min<int64_t>(n - 1, k + kf); ++j)
+              for (int64_t j = std::max<int64_t>(0, k - kb); j <= std::min<int64_t>(n - 1, k + kf);
+                   ++j)
                 w.push_back(p[col * n + j]);
               double want = ref_window(w, f, omit), got = y.data<double>()[col * n + k];
               if (std::isnan(want)) {
                 ASSERT_TRUE(std::isnan(got)) << call << " at " << k;
               } else {
-                ASSERT_NEAR(got, want, 1e-9 * std::max(1.0, std::fabs(want))) << call << " at " << k;
+                ASSERT_NEAR(got, want, 1e-9 * std::max(1.0, std::fabs(want)))
+                    << call << " at " << k;
               }
             }
         }
@@ -320,8 +337,10 @@ TEST(BuiltinsHostPerf, VarStdAlongRowsAndColumns) {
     }
     EXPECT_NEAR(v2.get_double(i), ref(row, ones, 1), 1e-12) << i;
     EXPECT_NEAR(s2.get_double(i), std::sqrt(ref(row, w, 2)), 1e-12) << i;
-    if (nan) EXPECT_TRUE(std::isnan(v3.get_double(i))) << i;
-    else EXPECT_NEAR(v3.get_double(i), ref(row, ones, 0), 1e-12) << i;
+    if (nan)
+      EXPECT_TRUE(std::isnan(v3.get_double(i))) << i;
+    else
+      EXPECT_NEAR(v3.get_double(i), ref(row, ones, 0), 1e-12) << i;
   }
 }
 
@@ -354,7 +373,8 @@ TEST(BuiltinsHostPerf, HistcountsAndInterp1MatchSearches) {
       EXPECT_EQ(c.get_double(static_cast<int64_t>(k)), want[k]) << edges << " bin " << k;
   }
   for (const char* grid : {"linspace(0, 1, 101)", "sort([0 rand(1, 50) 1])"}) {
-    s(std::string("gx = ") + grid + "; gy = cos(7 * gx); y = interp1(gx, gy, x); "
+    s(std::string("gx = ") + grid +
+      "; gy = cos(7 * gx); y = interp1(gx, gy, x); "
       "ye = interp1(gx, gy, x, 'linear', 'extrap');");
     Tensor gx = s.in.base_var("gx")->tensor(), gy = s.in.base_var("gy")->tensor(),
            y = s.in.base_var("y")->tensor(), ye = s.in.base_var("ye")->tensor();
@@ -365,11 +385,13 @@ TEST(BuiltinsHostPerf, HistcountsAndInterp1MatchSearches) {
       if (std::isnan(q)) continue;
       int64_t k = std::upper_bound(xp, xp + n, q) - xp - 1;
       k = std::clamp<int64_t>(k, 0, n - 2);
-      double want = gy.get_double(k) + (gy.get_double(k + 1) - gy.get_double(k)) /
-                                           (xp[k + 1] - xp[k]) * (q - xp[k]);
+      double want = gy.get_double(k) +
+                    (gy.get_double(k + 1) - gy.get_double(k)) / (xp[k + 1] - xp[k]) * (q - xp[k]);
       EXPECT_NEAR(ye.get_double(i), want, 1e-12) << grid << " " << q;
-      if (q < xp[0] || q > xp[n - 1]) EXPECT_TRUE(std::isnan(y.get_double(i)));
-      else EXPECT_NEAR(y.get_double(i), want, 1e-12) << grid << " " << q;
+      if (q < xp[0] || q > xp[n - 1])
+        EXPECT_TRUE(std::isnan(y.get_double(i)));
+      else
+        EXPECT_NEAR(y.get_double(i), want, 1e-12) << grid << " " << q;
     }
   }
 }
