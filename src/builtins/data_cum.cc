@@ -77,7 +77,8 @@ Outputs bi_cumprod(CallContext&, Args args, int nargout) {
         }
       }
     }
-    ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
+    ClassId rc =
+        x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
     return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
   }
   for (int64_t b = 0; b < L.post; ++b)
@@ -345,7 +346,6 @@ Outputs trapz_impl(Args args, int nargout, bool cumulative) {
 }
 Outputs bi_trapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, false); }
 Outputs bi_cumtrapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, true); }
-
 
 }  // namespace
 

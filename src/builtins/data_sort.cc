@@ -119,8 +119,7 @@ Outputs bi_sort(CallContext&, Args args, int nargout) {
         for (int64_t i = 0; i < L.pre; ++i) {
           const T* base = src + b * L.n * L.pre + i;
           T* lo = L.pre > 1 ? lane.get() : dst + b * L.n;
-          fast::sort_lane<T>(base, L.n, L.pre, o.descend, nan_first, lo,
-                             ip ? pos.data() : nullptr);
+          fast::sort_lane<T>(base, L.n, L.pre, o.descend, nan_first, lo, ip ? pos.data() : nullptr);
           for (int64_t j = 0; j < L.n; ++j) {
             int64_t at = (b * L.n + j) * L.pre + i;
             if (L.pre > 1) dst[at] = lane[j];

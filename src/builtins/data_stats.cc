@@ -484,7 +484,8 @@ Tensor cov_matrix(Tensor m, int w, bool omitrows) {
       mu[j] = ((a[0] + a[1]) + (a[2] + a[3])) / static_cast<double>(n);
     }
     double* cp = c.mutable_data<double>();
-    const int64_t kBlock = std::max<int64_t>(256, std::min<int64_t>(n, (1 << 19) / std::max<int64_t>(p, 1)));
+    const int64_t kBlock =
+        std::max<int64_t>(256, std::min<int64_t>(n, (1 << 19) / std::max<int64_t>(p, 1)));
     std::vector<double> blk(static_cast<size_t>(std::min(kBlock, n) * p));
     for (int64_t r0 = 0; r0 < n; r0 += kBlock) {
       const int64_t nb = std::min(kBlock, n - r0);
@@ -494,9 +495,9 @@ Tensor cov_matrix(Tensor m, int w, bool omitrows) {
         const double mj = mu[j];
         for (int64_t r = 0; r < nb; ++r) d[r] = col[r] - mj;
       }
-      cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, static_cast<int>(p),
-                  static_cast<int>(nb), 1.0 / denom, blk.data(), static_cast<int>(nb),
-                  r0 == 0 ? 0.0 : 1.0, cp, static_cast<int>(p));
+      cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, static_cast<int>(p), static_cast<int>(nb),
+                  1.0 / denom, blk.data(), static_cast<int>(nb), r0 == 0 ? 0.0 : 1.0, cp,
+                  static_cast<int>(p));
     }
     for (int64_t j = 0; j < p; ++j)
       for (int64_t i = j + 1; i < p; ++i) cp[j * p + i] = cp[i * p + j];

@@ -93,7 +93,8 @@ int64_t pick_contiguous(const T* x, int64_t n, bool is_max, bool include_nan) {
     if constexpr (std::is_floating_point_v<T>) nans += v != v;
   }
   T best = m[0];
-  for (int u = 1; u < 4; ++u) best = is_max ? (m[u] > best ? m[u] : best) : (m[u] < best ? m[u] : best);
+  for (int u = 1; u < 4; ++u)
+    best = is_max ? (m[u] > best ? m[u] : best) : (m[u] < best ? m[u] : best);
   if (nans > 0 && (include_nan || nans == n)) {
     for (int64_t k = 0; k < n; ++k)
       if (nan_of(x[k])) return k;
@@ -137,8 +138,10 @@ void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool inclu
     for (int64_t i = 0; i < L.pre; ++i) {
       const T* base = x + b * L.n * L.pre + i;
       int64_t j;
-      if constexpr (std::is_arithmetic_v<T>) j = pick_contiguous(base, L.n, is_max, include_nan);
-      else j = pick(base, L.n, L.pre, is_max, include_nan);
+      if constexpr (std::is_arithmetic_v<T>)
+        j = pick_contiguous(base, L.n, is_max, include_nan);
+      else
+        j = pick(base, L.n, L.pre, is_max, include_nan);
       out[b * L.pre + i] = base[j * L.pre];
       if (idx) idx[b * L.pre + i] = static_cast<double>(j + 1);
     }

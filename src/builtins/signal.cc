@@ -395,7 +395,7 @@ Outputs bi_filter(CallContext&, Args args, int nargout) {
                 "remaining dimensions matching those of x.");
   ClassId c = result_class({&b, &a, &x, has_zi ? &zi : nullptr});
   bool cplx = any_complex({&b, &a, &x, has_zi ? &zi : nullptr});
-  FilterResult r = cplx     ? filter_impl<cd>(b, a, x, has_zi ? &zi : nullptr, dim, c)
+  FilterResult r = cplx      ? filter_impl<cd>(b, a, x, has_zi ? &zi : nullptr, dim, c)
                    : L <= 17 ? filter_real(b, a, x, has_zi ? &zi : nullptr, dim, c)
                              : filter_impl<double>(b, a, x, has_zi ? &zi : nullptr, dim, c);
   Outputs out{Value(r.y)};

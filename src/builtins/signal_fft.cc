@@ -76,8 +76,10 @@ bool conj_symmetric(const Tensor& x, int dim) {
 enum class FftKind { Forward, Backward, R2C, C2R };
 
 /// FFTW's functions for one precision.
-template <class R> struct Fftw;
-template <> struct Fftw<double> {
+template <class R>
+struct Fftw;
+template <>
+struct Fftw<double> {
   using plan = fftw_plan;
   using cplx = fftw_complex;
   using iodim = fftw_iodim64;
@@ -93,7 +95,9 @@ template <> struct Fftw<double> {
   static void run_c2c(plan p, cplx* i, cplx* o) { fftw_execute_dft(p, i, o); }
   static void run_r2c(plan p, double* i, cplx* o) { fftw_execute_dft_r2c(p, i, o); }
   static void run_c2r(plan p, cplx* i, double* o) { fftw_execute_dft_c2r(p, i, o); }
-  static int align(const void* p) { return fftw_alignment_of(static_cast<double*>(const_cast<void*>(p))); }
+  static int align(const void* p) {
+    return fftw_alignment_of(static_cast<double*>(const_cast<void*>(p)));
+  }
 #ifdef MATFUSE_HAVE_FFTW_THREADS
   static void threads(int n) {
     static bool init = fftw_init_threads() != 0;
@@ -103,7 +107,8 @@ template <> struct Fftw<double> {
   static void threads(int) {}
 #endif
 };
-template <> struct Fftw<float> {
+template <>
+struct Fftw<float> {
   using plan = fftwf_plan;
   using cplx = fftwf_complex;
   using iodim = fftwf_iodim64;
@@ -119,7 +124,9 @@ template <> struct Fftw<float> {
   static void run_c2c(plan p, cplx* i, cplx* o) { fftwf_execute_dft(p, i, o); }
   static void run_r2c(plan p, float* i, cplx* o) { fftwf_execute_dft_r2c(p, i, o); }
   static void run_c2r(plan p, cplx* i, float* o) { fftwf_execute_dft_c2r(p, i, o); }
-  static int align(const void* p) { return fftwf_alignment_of(static_cast<float*>(const_cast<void*>(p))); }
+  static int align(const void* p) {
+    return fftwf_alignment_of(static_cast<float*>(const_cast<void*>(p)));
+  }
 #ifdef MATFUSE_HAVE_FFTW_THREADS
   static void threads(int n) {
     static bool init = fftwf_init_threads() != 0;
@@ -155,13 +162,22 @@ void fftw_lanes(FftKind kind, int64_t n, int64_t stride, int64_t outer, void* in
       auto* ci = static_cast<typename F::cplx*>(in);
       auto* co = static_cast<typename F::cplx*>(out);
       switch (kind) {
-        case FftKind::Forward: plan = F::c2c(&d, h, ci, co, FFTW_FORWARD, flags); break;
-        case FftKind::Backward: plan = F::c2c(&d, h, ci, co, FFTW_BACKWARD, flags); break;
-        case FftKind::R2C: plan = F::r2c(&d, h, static_cast<R*>(in), co, flags); break;
-        case FftKind::C2R: plan = F::c2r(&d, h, ci, static_cast<R*>(out), flags); break;
+        case FftKind::Forward:
+          plan = F::c2c(&d, h, ci, co, FFTW_FORWARD, flags);
+          break;
+        case FftKind::Backward:
+          plan = F::c2c(&d, h, ci, co, FFTW_BACKWARD, flags);
+          break;
+        case FftKind::R2C:
+          plan = F::r2c(&d, h, static_cast<R*>(in), co, flags);
+          break;
+        case FftKind::C2R:
+          plan = F::c2r(&d, h, ci, static_cast<R*>(out), flags);
+          break;
       }
-      if (!plan) throw_error("matfuse:fftw", "FFTW could not plan a transform of length %lld.",
-                             static_cast<long long>(n));
+      if (!plan)
+        throw_error("matfuse:fftw", "FFTW could not plan a transform of length %lld.",
+                    static_cast<long long>(n));
       it = cache.emplace(key, plan).first;
     }
     plan = it->second;
@@ -238,8 +254,10 @@ Tensor real_forward(const Tensor& x, int dim, const char* fname) {
         for (int64_t p = 0; p < stride; ++p) dst[p] = std::conj(srcp[p]);
       }
   };
-  if (x.cls() == ClassId::Single) run(float{});
-  else run(double{});
+  if (x.cls() == ClassId::Single)
+    run(float{});
+  else
+    run(double{});
 #else
   not_available(fname, "FFTW");
 #endif
@@ -262,8 +280,10 @@ Tensor symmetric_inverse(const Tensor& x, int dim, const char* fname) {
     const R s = R(1) / static_cast<R>(n);
     for (int64_t i = 0; i < out.numel(); ++i) o[i] *= s;
   };
-  if (x.cls() == ClassId::Single) run(float{});
-  else run(double{});
+  if (x.cls() == ClassId::Single)
+    run(float{});
+  else
+    run(double{});
 #else
   not_available(fname, "FFTW");
 #endif
@@ -372,9 +392,12 @@ Outputs fftn_common(Args args, int nargout, bool inverse, const char* fname) {
   size_t nargs = args.size();
   if (nargs > 1 && args[nargs - 1].is_text()) {
     std::string s = lower_text(args[nargs - 1]);
-    if (inverse && s == "symmetric") symmetric = 1;
-    else if (inverse && s == "nonsymmetric") symmetric = 0;
-    else throw_error("MATLAB:fftfcn:invalidOption", "Invalid option.");
+    if (inverse && s == "symmetric")
+      symmetric = 1;
+    else if (inverse && s == "nonsymmetric")
+      symmetric = 0;
+    else
+      throw_error("MATLAB:fftfcn:invalidOption", "Invalid option.");
     --nargs;
   }
   std::vector<int64_t> sz;
@@ -384,7 +407,8 @@ Outputs fftn_common(Args args, int nargout, bool inverse, const char* fname) {
     if (st.numel() < nd)
       throw_error("MATLAB:fftfcn:invalidSizeVector",
                   "Size vector must have at least as many elements as the input has dimensions.");
-    for (int64_t k = 0; k < st.numel(); ++k) sz.push_back(length_arg(Value(st.get_double(k)), fname));
+    for (int64_t k = 0; k < st.numel(); ++k)
+      sz.push_back(length_arg(Value(st.get_double(k)), fname));
     nd = static_cast<int>(st.numel());
   }
   Tensor y = x;
@@ -396,8 +420,12 @@ Outputs fftn_common(Args args, int nargout, bool inverse, const char* fname) {
   return {Value(y)};
 }
 
-Outputs bi_fftn(CallContext&, Args args, int nargout) { return fftn_common(args, nargout, false, "fftn"); }
-Outputs bi_ifftn(CallContext&, Args args, int nargout) { return fftn_common(args, nargout, true, "ifftn"); }
+Outputs bi_fftn(CallContext&, Args args, int nargout) {
+  return fftn_common(args, nargout, false, "fftn");
+}
+Outputs bi_ifftn(CallContext&, Args args, int nargout) {
+  return fftn_common(args, nargout, true, "ifftn");
+}
 
 /// fftshift(X) swaps halves along every dimension (circular shift by floor(n/2));
 /// fftshift(X, dim) along one dimension. ifftshift undoes it (shift by ceil(n/2)).

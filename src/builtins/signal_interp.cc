@@ -1,10 +1,10 @@
 // Builtins of the "signal" family: interp1 (1-D interpolation).
 //
 // Methods: 'linear' (default), 'nearest' (ties go to the larger sample point), 'previous',
-// 'next', 'makima' (modified Akima), 'pchip' / 'cubic' (shape-preserving piecewise cubic Hermite with Fritsch-Carlson
-// slopes: weighted harmonic means inside, three-point end slopes limited as MATLAB's pchip),
-// 'spline' (cubic spline with not-a-knot end conditions; a parabola for 3 points, a line for
-// 2); pp = interp1(x, v, method, 'pp') gives the piecewise polynomial (see interp1_pp).
+// 'next', 'makima' (modified Akima), 'pchip' / 'cubic' (shape-preserving piecewise cubic Hermite
+// with Fritsch-Carlson slopes: weighted harmonic means inside, three-point end slopes limited as
+// MATLAB's pchip), 'spline' (cubic spline with not-a-knot end conditions; a parabola for 3 points,
+// a line for 2); pp = interp1(x, v, method, 'pp') gives the piecewise polynomial (see interp1_pp).
 // Out-of-range query points give NaN by default (the methods extrapolate by default for
 // 'pchip' and 'spline'), their own method with 'extrap', or a given scalar value.
 // Sample values v: a vector, or an array whose columns (first dimension = numel(x)) are
@@ -337,7 +337,8 @@ Outputs interp1_pp(Args args) {
       if constexpr (std::is_same_v<T, double>) {
         if (m == Method::Makima) d = makima_slopes(del);
       } else if (m == Method::Makima) {
-        throw_error("matfuse:notAvailable", "interp1 'makima' pp form of complex data is not "
+        throw_error("matfuse:notAvailable",
+                    "interp1 'makima' pp form of complex data is not "
                     "supported yet.");
       }
       for (int64_t p = 0; p < l; ++p) {
@@ -384,7 +385,9 @@ Outputs bi_interp1(CallContext&, Args args, int nargout) {
       ++ai;  // interp1(x, v, xq, [], extrap)
     }
   }
-  int extrap_mode = (m == Method::Pchip || m == Method::Spline || m == Method::Makima) ? 1 : 0;  // 0 NaN, 1 method, 2 value
+  int extrap_mode = (m == Method::Pchip || m == Method::Spline || m == Method::Makima)
+                        ? 1
+                        : 0;  // 0 NaN, 1 method, 2 value
   cd extrap_value = 0;
   if (ai < args.size()) {
     if (lower_text(args[ai]) == "extrap") extrap_mode = 1;

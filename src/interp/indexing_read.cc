@@ -55,7 +55,10 @@ int64_t scalar_offset(const Dims& d, std::span<const Value> idx) {
 
 /// A(mask) with a logical mask of A's element count: one compaction pass, no index list.
 /// Returns nullopt when the general path must run (other index kinds or counts).
-template <int B> struct Bytes { unsigned char b[B]; };
+template <int B>
+struct Bytes {
+  unsigned char b[B];
+};
 
 template <int B>
 void compact(const void* src, const bool* m, int64_t n, void* dst) {
@@ -70,8 +73,7 @@ void compact(const void* src, const bool* m, int64_t n, void* dst) {
 
 std::optional<Value> mask_read(const Value& base, const Value& idx) {
   if (!base.is_tensor() || !idx.is_tensor() || idx.kind() == Value::Kind::Scalar) return {};
-  if (idx.cls() != ClassId::Logical || idx.numel() != base.numel() || base.numel() < 64)
-    return {};
+  if (idx.cls() != ClassId::Logical || idx.numel() != base.numel() || base.numel() < 64) return {};
   const Tensor mt = idx.tensor();
   const Tensor t = base.tensor();
   const bool* m = mt.data<bool>();
@@ -89,12 +91,23 @@ std::optional<Value> mask_read(const Value& base, const Value& idx) {
   while (!m[end - 1]) --end;
   void* dst = r.mutable_raw();
   switch (t.elem_bytes()) {
-    case 1: compact<1>(t.raw(), m, end, dst); break;
-    case 2: compact<2>(t.raw(), m, end, dst); break;
-    case 4: compact<4>(t.raw(), m, end, dst); break;
-    case 8: compact<8>(t.raw(), m, end, dst); break;
-    case 16: compact<16>(t.raw(), m, end, dst); break;
-    default: return {};
+    case 1:
+      compact<1>(t.raw(), m, end, dst);
+      break;
+    case 2:
+      compact<2>(t.raw(), m, end, dst);
+      break;
+    case 4:
+      compact<4>(t.raw(), m, end, dst);
+      break;
+    case 8:
+      compact<8>(t.raw(), m, end, dst);
+      break;
+    case 16:
+      compact<16>(t.raw(), m, end, dst);
+      break;
+    default:
+      return {};
   }
   return Value(std::move(r));
 }
