@@ -28,7 +28,7 @@ Outputs bi_zscore(CallContext&, Args args, int nargout) {
     throw_error("matfuse:notAvailable", "zscore of complex input is not supported yet.");
   int flag = 0;
   if (args.size() > 1 && !args[1].is_empty()) {
-    double f = args[1].to_double("flag");
+    double f = args[1].numel() == 1 ? args[1].to_double("flag") : -1;
     if (f != 0 && f != 1) throw_error("MATLAB:zscore:BadFlag", "FLAG must be 0 or 1.");
     flag = static_cast<int>(f);
   }

@@ -9,10 +9,10 @@
 // unordered data); k over n/16 sorts the lane instead (sort_kernels.h).
 // prctile(X, p [, dim]) with p in [0, 100], quantile(X, p [, dim]) with p in [0, 1] (or an
 // integer N > 1: the N evenly spaced probabilities (1:N)/(N+1)); also 'all' and vecdim.
+// A vector X without dim gives a result of p's shape.
 // MATLAB's method: the sorted non-NaN values x(1..n) are the quantiles of (i - 0.5)/n,
 // linear interpolation in between, x(1) and x(n) beyond; a slice of only NaNs gives NaN. The
-// result has numel(p) elements along dim (a vector dim-less X: along its non-singleton
-// dimension). Order statistics are selected with std::nth_element.
+// result has numel(p) elements along dim. Order statistics are selected with std::nth_element.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -253,6 +253,11 @@ Outputs quantile_impl(Args args, int nargout, bool percent) {
       }
       quantiles_of(v, q, op + b * nq * pre + i, pre);
     }
+  // A vector X without a dimension gives a result shaped like p (as MATLAB's prctile always
+  // did); the N-quantile form gives a row or column like X.
+  if (!ds.given && x.dims().is_vector() && x.numel() > 0 && pt.dims().is_vector() &&
+      !(pt.numel() == 1 && q.size() > 1))
+    out = out.reshaped(pt.dims());
   ClassId rc = float_class(x.cls());
   return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
 }
