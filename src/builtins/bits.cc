@@ -157,6 +157,7 @@ Outputs bi_bitcmp(CallContext&, Args args, int nargout) {
     if (!is_signed_integer(a.cls())) v &= mask;
     set_bits(r, i, v);
   }
+  if (args[0].is_tensor() && args[0].cls() == ClassId::Single) r = r.to_class(ClassId::Single);
   return {Value(r)};
 }
 
@@ -283,7 +284,19 @@ Value char_rows(const std::vector<std::string>& rows, char pad) {
 }
 
 Outputs dec2any(Args args, int base, const std::string& sym, const char* fname, size_t lenarg) {
+  if (!args[0].is_tensor())
+    throw_error(("MATLAB:" + std::string(fname) + ":InputMustBeNumeric").c_str(),
+                "%s: input must be integer values.", fname);
   Tensor d = args[0].tensor();
+  if (d.is_complex())
+    throw_error(("MATLAB:" + std::string(fname) + ":InputMustBeReal").c_str(),
+                "%s: input must be integer values (real).", fname);
+  for (int64_t i = 0; i < d.numel(); ++i) {
+    double v = d.get_double(i);
+    if (std::isfinite(v) && v != std::floor(v))
+      throw_error(("MATLAB:" + std::string(fname) + ":InputMustBeInteger").c_str(),
+                  "%s: input must be integer values.", fname);
+  }
   size_t minlen = 0;
   if (args.size() > lenarg) minlen = static_cast<size_t>(args[lenarg].to_index("len"));
   std::vector<std::string> rows;
@@ -336,6 +349,13 @@ Outputs bi_dec2hex(CallContext&, Args args, int nargout) {
 Outputs bi_dec2base(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 3);
   check_nargout(nargout, 1);
+  if (args[0].is_char())
+    throw_error("MATLAB:dec2base:InputMustBeNumeric", "dec2base: input must be real "
+                "non-negative integers.");
+  for (double v : mathutil::doubles_of(args[0], "dec2base"))
+    if (v < 0)
+      throw_error("MATLAB:dec2base:negativeInput", "dec2base: input must be real non-negative "
+                  "integers.");
   std::string sym;
   int base;
   if (args[1].is_text()) {
@@ -344,7 +364,17 @@ Outputs bi_dec2base(CallContext&, Args args, int nargout) {
     if (base < 2)
       throw_error("MATLAB:dec2base:symbolsTooShort", "Symbols must contain at least two "
                   "characters.");
+    for (size_t i = 0; i < sym.size(); ++i) {
+      if (std::isspace(static_cast<unsigned char>(sym[i])))
+        throw_error("MATLAB:dec2base:whitespaceSymbol", "Whitespace characters are not valid "
+                    "symbols.");
+      if (sym.find(sym[i], i + 1) != std::string::npos)
+        throw_error("MATLAB:dec2base:symbolsNotUnique", "Symbols representing digits must be "
+                    "unique.");
+    }
   } else {
+    if (args[1].numel() != 1 || args[1].to_double("base") != std::floor(args[1].to_double()))
+      throw_error("MATLAB:dec2base:invalidBase", "BASE must be an integer between 2 and 36.");
     base = static_cast<int>(args[1].to_double("base"));
     if (base < 2 || base > 36)
       throw_error("MATLAB:dec2base:invalidBase", "Base must be an integer between 2 and 36.");
@@ -426,8 +456,19 @@ Outputs bi_base2dec(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   if (args[1].is_text()) {
     std::string sym = args[1].to_text();
+    for (size_t i = 0; i < sym.size(); ++i) {
+      if (std::isspace(static_cast<unsigned char>(sym[i])))
+        throw_error("MATLAB:base2dec:whitespaceSymbol", "Whitespace characters are not valid "
+                    "symbols.");
+      if (sym.find(sym[i], i + 1) != std::string::npos)
+        throw_error("MATLAB:base2dec:symbolsNotUnique", "Symbols representing digits must be "
+                    "unique.");
+    }
     return any2dec(args[0], static_cast<int>(sym.size()), sym, "base2dec");
   }
+  if (args[1].numel() != 1)
+    throw_error("MATLAB:base2dec:invalidBase", "Base must be a scalar integer between 2 and "
+                "36.");
   int base = static_cast<int>(args[1].to_double("base"));
   if (base < 2 || base > 36)
     throw_error("MATLAB:base2dec:invalidBase", "Base must be an integer between 2 and 36.");

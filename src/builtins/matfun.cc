@@ -40,6 +40,15 @@ Value take(const Value& A, const std::vector<int64_t>& lin, const Dims& out) {
     for (size_t i = 0; i < lin.size(); ++i) s.at(static_cast<int64_t>(i)) = A.string_array()[lin[i]];
     return Value(s);
   }
+  if (A.is_struct()) {
+    const StructArray& src = A.struct_array();
+    StructArray s(out);
+    for (const auto& f : src.fields()) s.add_field(f);
+    int nf = static_cast<int>(src.fields().size());
+    for (size_t i = 0; i < lin.size(); ++i)
+      for (int f = 0; f < nf; ++f) s.at(static_cast<int64_t>(i), f) = src.get(lin[i], f);
+    return Value(s);
+  }
   if (!A.is_tensor()) mathutil::undefined_for("repelem", A);
   Tensor t = A.tensor();
   Tensor r = Tensor::uninit(t.cls(), out, t.is_complex());
@@ -53,22 +62,28 @@ Value take(const Value& A, const std::vector<int64_t>& lin, const Dims& out) {
 /// Shared by issymmetric and ishermitian: A == A.' (conj when herm), 'skew' for A == -A.',
 /// or within tol: norm(A - A', 1) <= tol * norm(A, 1).
 Outputs sym_test(Args args, int nargout, const char* fname, bool herm) {
-  check_nargin(args, 1, 2);
+  check_nargin(args, 1, 3);
   check_nargout(nargout, 1);
-  Tensor a = num_arg(args[0], fname);
   bool skew = false;
   double tol = -1;
-  if (args.size() > 1) {
-    if (args[1].is_text()) {
-      std::string s = args[1].to_text();
+  for (size_t k = 1; k < args.size(); ++k) {
+    if (args[k].is_text() && k == 1) {
+      std::string s = args[k].to_text();
       if (s == "skew") skew = true;
       else if (s != "nonskew")
         throw_error(("MATLAB:" + std::string(fname) + ":invalidOption").c_str(),
-                    "Second input must be 'skew' or 'nonskew'.");
+                    "SKEWOPT must be 'skew' or 'nonskew'.");
     } else {
-      tol = args[1].to_double("tol");
+      if (!args[k].is_tensor() || args[k].is_char() || args[k].numel() != 1 ||
+          !(args[k].to_double() >= 0))
+        throw_error(("MATLAB:" + std::string(fname) + ":invalidTol").c_str(),
+                    "TOL must be a scalar >= 0.");
+      tol = args[k].to_double("tol");
     }
   }
+  // Only numeric and logical matrices can be symmetric (char, cell, struct: false).
+  if (!args[0].is_tensor() || (herm && args[0].is_char())) return {lg(false)};
+  Tensor a = args[0].tensor();
   const Dims& d = a.dims();
   if (d.ndims() != 2 || d[0] != d[1]) return {lg(false)};
   int64_t n = d[0];
@@ -116,6 +131,7 @@ bool in_band(const Tensor& a, double lower, double upper) {
 Outputs band_fn(Args args, int nargout, const char* fname, double lo, double up) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
+  if (!args[0].is_tensor() || args[0].is_char()) return {lg(false)};
   return {lg(in_band(num_arg(args[0], fname), lo, up))};
 }
 Outputs bi_isdiag(CallContext&, Args a, int n) { return band_fn(a, n, "isdiag", 0, 0); }
@@ -125,8 +141,12 @@ Outputs bi_istriu(CallContext&, Args a, int n) { return band_fn(a, n, "istriu", 
 Outputs bi_isbanded(CallContext&, Args args, int nargout) {
   check_nargin(args, 3, 3);
   check_nargout(nargout, 1);
-  return {lg(in_band(num_arg(args[0], "isbanded"), args[1].to_double("lower"),
-                     args[2].to_double("upper")))};
+  for (int k = 1; k <= 2; ++k)
+    if (!args[k].is_tensor() || args[k].numel() != 1 || !(args[k].to_double() >= 0))
+      throw_error("MATLAB:isbanded:invalidBand", "LOWER and UPPER must be non-negative "
+                  "integers.");
+  if (!args[0].is_tensor() || args[0].is_char()) return {lg(false)};
+  return {lg(in_band(args[0].tensor(), args[1].to_double("lower"), args[2].to_double("upper")))};
 }
 
 /// tf = allfinite(A): every element finite (logical scalar).
@@ -341,6 +361,42 @@ Value page_perm(CallContext& ctx, const Value& x) {
   for (int k = 2; k < nd; ++k) o.set_double(k, k + 1);
   return call1(ctx, "permute", {x, Value(o)});
 }
+/// [B, nshifts] = shiftdim(X, n): n > 0 shifts the dimensions left by n (circularly, like
+/// permute); n < 0 adds -n leading singleton dimensions; without n removes leading singletons
+/// and returns their count.
+Outputs bi_shiftdim(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, 2);
+  check_nargout(nargout, 2);
+  Dims d = args[0].dims();
+  int nd = d.ndims();
+  int64_t n;
+  if (args.size() > 1) {
+    double v = args[1].to_double("n");
+    if (v != std::floor(v))
+      throw_error("MATLAB:shiftdim:NonInteger", "N must be an integer.");
+    n = static_cast<int64_t>(v);
+  } else {
+    n = 0;
+    while (n < nd && d[static_cast<int>(n)] == 1) ++n;
+    if (n == nd) n = 0;  // a scalar keeps its shape
+  }
+  Value r;
+  if (n > 0) {
+    int64_t k = n % nd;
+    Tensor o = Tensor::uninit(ClassId::Double, Dims(1, nd));
+    for (int i = 0; i < nd; ++i) o.set_double(i, static_cast<double>((i + k) % nd + 1));
+    r = call1(ctx, "permute", {args[0], Value(o)});
+  } else if (n < 0) {
+    Tensor sz = Tensor::uninit(ClassId::Double, Dims(1, nd - n));
+    for (int64_t i = 0; i < -n; ++i) sz.set_double(i, 1);
+    for (int i = 0; i < nd; ++i) sz.set_double(-n + i, static_cast<double>(d[i]));
+    r = call1(ctx, "reshape", {args[0], Value(sz)});
+  } else {
+    r = args[0];
+  }
+  return {r, Value(static_cast<double>(n))};
+}
+
 /// Y = pagetranspose(X): transpose of every page X(:, :, i, ...).
 Outputs bi_pagetranspose(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 1);
@@ -505,9 +561,7 @@ Outputs bi_perms(CallContext& ctx, Args args, int nargout) {
   Tensor I = Tensor::uninit(ClassId::Double, Dims(m, n));
   for (int64_t i = 0; i < static_cast<int64_t>(rows.size()); ++i)
     for (int64_t j = 0; j < n; ++j) I.set_double(j * m + i, rows[i][j] + 1);
-  if (n == 0)
-    return {Value(Tensor::zeros(args[0].is_tensor() ? args[0].cls() : ClassId::Double,
-                                Dims(1, 0)))};
+  if (n == 0) return {take(args[0], {}, Dims(1, 0))};
   std::vector<int64_t> lin(static_cast<size_t>(m * n));
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) lin[j * m + i] = rows[i][j];
@@ -588,6 +642,7 @@ void register_matfun(Registry& r) {
   r.add("rcond", bi_rcond);
   r.add("ipermute", bi_ipermute);
   r.add("pagetranspose", bi_pagetranspose);
+  r.add("shiftdim", bi_shiftdim);
   r.add("pagectranspose", bi_pagectranspose);
   r.add("pagemtimes", bi_pagemtimes);
   r.add("repelem", bi_repelem);

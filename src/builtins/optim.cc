@@ -429,12 +429,28 @@ Outputs bi_fminsearch(CallContext& ctx, Args args, int nargout) {
   std::string disp = display_opt(o);
   std::ostream& os = *ctx.session().out;
   int64_t fevals = 0;
+  bool check = opt_text(o, "FunValCheck", "off") == "on";
   auto F = [&](const Vec& x) {
     Tensor t = matrix(xd.rows(), xd.cols(), x).reshaped(xd);
     std::vector<Value> a{Value(t)};
     a.insert(a.end(), extra.begin(), extra.end());
     ++fevals;
-    return call_scalar(ctx, fn, a, "fminsearch");
+    if (!check) return call_scalar(ctx, fn, a, "fminsearch");
+    Value r = callf(ctx, fn, a, 1)[0];
+    if (r.is_tensor() && r.tensor().is_complex())
+      throw_error("MATLAB:fminsearch:checkfun:ComplexFval", "fminsearch: non-real value "
+                  "encountered in the user function.");
+    if (!r.is_tensor() || r.numel() != 1)
+      throw_error("MATLAB:optimfcnchk:checkfun:NonScalarFunctionValue",
+                  "fminsearch: the function must return a scalar value.");
+    double v = r.to_double("function value");
+    if (check && std::isnan(v))
+      throw_error("MATLAB:fminsearch:checkfun:NaNFval", "fminsearch: NaN value encountered in "
+                  "the user function.");
+    if (check && std::isinf(v))
+      throw_error("MATLAB:fminsearch:checkfun:InfFval", "fminsearch: Inf value encountered in "
+                  "the user function.");
+    return v;
   };
   const double rho = 1, chi = 2, psi = 0.5, sigma = 0.5;
   std::vector<Vec> v(n + 1, x0);

@@ -87,6 +87,11 @@ std::vector<cd> sub(std::vector<cd> a, std::vector<cd> b) {
 Outputs bi_polyder(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 2);
+  for (const Value& v : args)
+    if (!v.dims().is_vector() && !v.dims().is_scalar())
+      throw_error("MATLAB:polyder:InvalidInput", "Input arguments must be vectors.");
+  if (args[0].is_empty() && args.size() == 1)
+    throw_error("MATLAB:polyder:InvalidInput", "Input arguments must be vectors.");
   std::vector<cd> a = cvec(num(args[0], "polyder"));
   if (args.size() == 1) return {Value(row_of(trim(deriv(a))))};
   std::vector<cd> b = cvec(num(args[1], "polyder"));
@@ -111,6 +116,8 @@ Outputs bi_polyder(CallContext&, Args args, int nargout) {
 Outputs bi_polyint(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
+  if (!args[0].dims().is_vector() && !args[0].is_empty())
+    throw_error("MATLAB:polyint:InvalidInput", "Input must be a vector.");
   std::vector<cd> p = cvec(num(args[0], "polyint"));
   cd k = args.size() > 1 ? num(args[1], "polyint").get_complex(0) : cd(0);
   size_t n = p.size();
@@ -167,10 +174,6 @@ CurveData curve_args(const Value& xv, const Value& yv, const char* fname, bool a
   if (n < 2)
     throw_error(("MATLAB:" + std::string(fname) + ":NotEnoughPts").c_str(),
                 "There should be at least two data points.");
-  for (size_t i = 1; i < n; ++i)
-    if (!(c.x[i] > c.x[i - 1]))
-      throw_error("MATLAB:chckxy:IndexOutOfBounds", "The data sites should be distinct and "
-                  "increasing.");
   c.y.assign(static_cast<size_t>(comps), Vec());
   for (int64_t q = 0; q < comps; ++q)
     for (int64_t j = 0; j < last; ++j) c.y[q].push_back(yt.get_double(j * comps + q));
@@ -180,6 +183,28 @@ CurveData curve_args(const Value& xv, const Value& yv, const char* fname, bool a
       c.e2.push_back(v.back());
       v = Vec(v.begin() + 1, v.end() - 1);
     }
+  // Sites in increasing order (values reordered with them); points with NaN values dropped.
+  std::vector<size_t> ord;
+  for (size_t i = 0; i < n; ++i) {
+    bool bad = std::isnan(c.x[i]);
+    for (const Vec& v : c.y) bad = bad || std::isnan(v[i]);
+    if (!bad) ord.push_back(i);
+  }
+  std::stable_sort(ord.begin(), ord.end(), [&](size_t a, size_t b) { return c.x[a] < c.x[b]; });
+  Vec xs;
+  for (size_t i : ord) xs.push_back(c.x[i]);
+  for (Vec& v : c.y) {
+    Vec w;
+    for (size_t i : ord) w.push_back(v[i]);
+    v = w;
+  }
+  c.x = xs;
+  for (size_t i = 1; i < c.x.size(); ++i)
+    if (!(c.x[i] > c.x[i - 1]))
+      throw_error("MATLAB:chckxy:RepeatedSites", "The data sites should be distinct.");
+  if (c.x.size() < 2)
+    throw_error(("MATLAB:" + std::string(fname) + ":NotEnoughPts").c_str(),
+                "There should be at least two data points.");
   return c;
 }
 
@@ -192,9 +217,27 @@ Value finish_pp(CallContext& ctx, const CurveData& c, const Vec& breaks, const T
 
 /// pp = spline(x, y) | yy = spline(x, y, xx): not-a-knot cubic spline (clamped when y has
 /// numel(x)+2 values: the first and last are end slopes). y may be d-by-n (vector values).
+/// Complex values: the real and imaginary parts interpolated separately (the schemes are
+/// linear in the data), recombined as re + 1i*im (values or pp coefficients).
+Value split_complex(CallContext& ctx, const char* fname, Args args) {
+  Value re = call1(ctx, "real", {args[1]}), im = call1(ctx, "imag", {args[1]});
+  std::vector<Value> ar{args[0], re}, ai{args[0], im};
+  if (args.size() > 2) {
+    ar.push_back(args[2]);
+    ai.push_back(args[2]);
+  }
+  Value r = call1(ctx, fname, ar), i = call1(ctx, fname, ai);
+  if (args.size() > 2) return call1(ctx, "complex", {r, i});
+  StructArray s = r.struct_array();
+  int f = s.field_index("coefs");
+  s.at(0, f) = call1(ctx, "complex", {s.get(0, f), i.struct_array().get(0, f)});
+  return Value(s);
+}
+
 Outputs bi_spline(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 3);
   check_nargout(nargout, 1);
+  if (args[1].is_tensor() && args[1].tensor().is_complex()) return {split_complex(ctx, "spline", args)};
   CurveData c = curve_args(args[0], args[1], "spline", true);
   const Vec& x = c.x;
   size_t n = x.size();
@@ -264,6 +307,7 @@ int sgn(double v) { return (v > 0) - (v < 0); }
 Outputs bi_pchip(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 3);
   check_nargout(nargout, 1);
+  if (args[1].is_tensor() && args[1].tensor().is_complex()) return {split_complex(ctx, "pchip", args)};
   CurveData c = curve_args(args[0], args[1], "pchip", false);
   const Vec& x = c.x;
   size_t n = x.size();
@@ -526,7 +570,7 @@ Outputs bi_filter2(CallContext&, Args args, int nargout) {
 /// Vq = interp2(X, Y, V, Xq, Yq, method, extrapval) | interp2(V, Xq, Yq) | interp2(V, k):
 /// 'linear' (default) or 'nearest' interpolation on a grid (X, Y grid vectors or meshgrid
 /// matrices; V is numel(Y)-by-numel(X)). Points outside give extrapval (NaN).
-Outputs bi_interp2(CallContext&, Args args, int nargout) {
+Outputs bi_interp2(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 7);
   check_nargout(nargout, 1);
   std::vector<Value> a(args.begin(), args.end());
@@ -537,11 +581,23 @@ Outputs bi_interp2(CallContext&, Args args, int nargout) {
     if (a[i].is_text()) {
       method = a[i].to_text();
       for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (i + 1 < a.size()) extrap = a[i + 1].to_double("extrapval");
+      if (i + 1 < a.size()) {
+        const Value& e = a[i + 1];
+        if (!e.is_tensor() || e.is_char() || e.numel() != 1)
+          throw_error("MATLAB:interp2:invalidExtrap", "EXTRAP must be a numeric scalar.");
+        extrap = e.to_double("extrapval");
+      }
       a.resize(i);
       break;
     }
-  if (method != "linear" && method != "nearest" && method != "*linear" && method != "*nearest")
+  if (a.size() > 5)
+    throw_error("MATLAB:interp2:nargin", "Too many numeric input arguments.");
+  for (const Value& v : a)
+    if (!v.is_tensor())
+      throw_error("MATLAB:interp2:InvalidInput", "Inputs must be numeric arrays.");
+  if (!method.empty() && method[0] == '*') method = method.substr(1);
+  bool spline = method == "spline";
+  if (method != "linear" && method != "nearest" && !spline)
     throw_error("matfuse:notSupported", "interp2: method '%s' is not supported yet (linear, "
                 "nearest).", method.c_str());
   bool nearest = method.find("nearest") != std::string::npos;
@@ -562,6 +618,14 @@ Outputs bi_interp2(CallContext&, Args args, int nargout) {
     if (static_cast<int64_t>(v.size()) != len)
       throw_error("MATLAB:interp2:XYLengthMismatch", "The lengths of the X and Y vectors must "
                   "match the size of V.");
+    bool inc = true, dec = true;
+    for (size_t i = 1; i < v.size(); ++i) {
+      inc = inc && v[i] > v[i - 1];
+      dec = dec && v[i] < v[i - 1];
+    }
+    if (!inc && !dec)
+      throw_error("MATLAB:interp2:NonMonotonic", "%s must be strictly monotonic.",
+                  is_x ? "X" : "Y");
     return v;
   };
   auto seq = [](int64_t n) {
@@ -580,7 +644,7 @@ Outputs bi_interp2(CallContext&, Args args, int nargout) {
           yq.push_back(y[i]);
         }
     } else {
-      if (x.size() != y.size() && x.size() != 1 && y.size() != 1)
+      if (dx != dy && x.size() != 1 && y.size() != 1)
         throw_error("MATLAB:interp2:XqYqSizeMismatch", "Xq and Yq must be the same size or "
                     "grid vectors.");
       qd = x.size() >= y.size() ? dx : dy;
@@ -603,6 +667,9 @@ Outputs bi_interp2(CallContext&, Args args, int nargout) {
     query(a[1], a[2]);
   } else if (a.size() <= 2) {
     V = num(a[0], "interp2");
+    if (a.size() == 2 && (a[1].numel() != 1 || !(a[1].to_double() >= 0) ||
+                          a[1].to_double() != std::floor(a[1].to_double())))
+      throw_error("MATLAB:interp2:InvalidK", "N must be an integer >= 0.");
     double k = a.size() == 2 ? a[1].to_double("k") : 1;
     xg = seq(V.dims()[1]);
     yg = seq(V.dims()[0]);
@@ -639,6 +706,28 @@ Outputs bi_interp2(CallContext&, Args args, int nargout) {
   };
   bool cplx = V.is_complex();
   Tensor R = Tensor::uninit(V.cls() == ClassId::Single ? ClassId::Single : ClassId::Double, qd, cplx);
+  if (spline) {
+    // Tensor-product spline: every row of V along x at the query x values, then along y.
+    Tensor xq_t = Tensor::uninit(ClassId::Double, Dims(1, static_cast<int64_t>(xq.size())));
+    for (size_t q = 0; q < xq.size(); ++q) xq_t.set_double(static_cast<int64_t>(q), xq[q]);
+    Tensor xg_t = Tensor::uninit(ClassId::Double, Dims(1, nx)), yg_t = Tensor::uninit(ClassId::Double, Dims(1, ny));
+    for (int64_t j = 0; j < nx; ++j) xg_t.set_double(j, xg[j]);
+    for (int64_t i = 0; i < ny; ++i) yg_t.set_double(i, yg[i]);
+    Tensor Vs = Tensor::uninit(ClassId::Double, Dims(ny, nx));
+    for (int64_t i = 0; i < ny; ++i)
+      for (int64_t j = 0; j < nx; ++j) Vs.set_double(j * ny + i, vat(i, j).real());
+    Tensor W = call1(ctx, "spline", {Value(xg_t), Value(Vs), Value(xq_t)}).tensor();  // ny x nq
+    for (size_t q = 0; q < xq.size(); ++q) {
+      double val = extrap;
+      if (xq[q] >= xg.front() && xq[q] <= xg.back() && yq[q] >= yg.front() && yq[q] <= yg.back()) {
+        Tensor col = Tensor::uninit(ClassId::Double, Dims(1, ny));
+        for (int64_t i = 0; i < ny; ++i) col.set_double(i, W.get_double(static_cast<int64_t>(q) * ny + i));
+        val = call1(ctx, "spline", {Value(yg_t), Value(col), Value(yq[q])}).to_double();
+      }
+      R.set_double(static_cast<int64_t>(q), val);
+    }
+    return {Value(R)};
+  }
   for (size_t q = 0; q < xq.size(); ++q) {
     int64_t i, j;
     double ty, tx;
@@ -669,6 +758,8 @@ Outputs bi_histc(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 3);
   check_nargout(nargout, 2);
   Tensor x = num(args[0], "histc");
+  if (x.is_complex())
+    throw_error("MATLAB:histc:InvalidInput", "Input must be real.");
   Vec e = mathutil::doubles_of(args[1], "histc");
   for (size_t i = 1; i < e.size(); ++i)
     if (e[i] < e[i - 1])

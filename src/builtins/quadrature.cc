@@ -347,6 +347,8 @@ QuadOpts parse_opts(Args args, size_t from, const char* fname, bool allow_array)
   return o;
 }
 
+double real_limit(const Value& v, const char* fname, const char* name);
+
 /// q = integral(fun, a, b, 'AbsTol', 1e-10, 'RelTol', 1e-6, 'ArrayValued', false,
 /// 'Waypoints', [...]): numerical integral of fun over [a, b] (a, b real, may be +-Inf).
 /// fun must accept a row vector and return values of the same size (unless ArrayValued).
