@@ -32,6 +32,7 @@
 #include "accel/telemetry.h"
 #include "builtins/console.h"
 #include "builtins/registry.h"
+#include "cli/jupyter_kernel.h"
 #include "cli/repl.h"
 #include "cli/run_guarded.h"
 #include "cli/version.h"
@@ -60,11 +61,18 @@ const char kUsage[] =
     "                  (also MATFUSE_DEVICE)\n"
     "  calibrate       measure this machine for the placement cost model and save the profile\n"
     "  accel-info      print the GPU, the calibration in use and the kernel cache\n"
-    "  --version       print the version\n"
+    "  --install-kernel [--prefix DIR]  register the Jupyter kernel (kernel.json in the user's\n"
+    "                  Jupyter data folder, or DIR/share/jupyter); with --profile every cell\n"
+    "                  ends with the profile table\n"
+    "  --jupyter-kernel -f FILE  run as a Jupyter kernel (started by Jupyter)\n"
+    "  --version       print the version and the optional features built in\n"
     "  --help          print this help\n";
 
 struct Options {
   std::string script;
+  std::string kernel_connection;  ///< --jupyter-kernel -f FILE
+  bool install_kernel = false;
+  std::string kernel_prefix;
   std::vector<std::string> code;
   bool interactive = false;
   bool profile = false;
@@ -123,6 +131,17 @@ int run(const Options& o) {
   return rc;
 }
 
+/// --jupyter-kernel: serve the Jupyter protocol (builds with xeus only).
+int run_kernel(const Options& o) {
+#ifdef MATFUSE_HAVE_JUPYTER
+  return matfuse::cli::run_jupyter_kernel(o.kernel_connection, o.profile);
+#else
+  (void)o;
+  std::cerr << "matfuse: this build has no Jupyter kernel (xeus was not found at build time)\n";
+  return 2;
+#endif
+}
+
 struct ThreadArgs {
   const Options* opts;
   int rc;
@@ -130,6 +149,10 @@ struct ThreadArgs {
 
 void* thread_main(void* p) {
   auto* a = static_cast<ThreadArgs*>(p);
+  if (!a->opts->kernel_connection.empty()) {
+    a->rc = run_kernel(*a->opts);
+    return nullptr;
+  }
   a->rc = run(*a->opts);
   return nullptr;
 }
@@ -179,6 +202,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       (a == "--graph" ? o.graph_file : o.trace_file) = argv[++i];
+    } else if (a == "--install-kernel") {
+      o.install_kernel = true;
+    } else if (a == "--prefix" && i + 1 < argc) {
+      o.kernel_prefix = argv[++i];
+    } else if (a == "--jupyter-kernel") {
+      o.kernel_connection = "-";
+    } else if (a == "-f" && !o.kernel_connection.empty() && i + 1 < argc) {
+      o.kernel_connection = argv[++i];
     } else if (a == "-i") {
       o.interactive = true;
     } else if (a.size() > 1 && a[0] == '-') {
@@ -190,6 +221,11 @@ int main(int argc, char** argv) {
       std::cerr << "matfuse: more than one script given\n" << kUsage;
       return 2;
     }
+  }
+  if (o.install_kernel) return matfuse::cli::install_kernel(o.kernel_prefix, o.profile);
+  if (!o.kernel_connection.empty() && o.kernel_connection == "-") {
+    std::cerr << "matfuse: --jupyter-kernel needs -f CONNECTION_FILE\n";
+    return 2;
   }
   if (o.script.empty() && o.code.empty()) o.interactive = true;
 
