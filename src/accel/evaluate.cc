@@ -16,6 +16,7 @@
 #include "accel/replay.h"
 #include "providers/host/host_provider.h"
 #include "runtime/error.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse::accel {
 namespace {
@@ -197,6 +198,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
   bool faulted = false;
   try {
     for (int g = 0; g < ngroups; ++g) {
+      check_interrupt();  // Ctrl-C between kernels (runtime/interrupt.h)
       if (deferred.enabled() && first_deferred < 0) before_deferred = values;
       rec.groups.push_back(run_group(g));
       if (first_deferred < 0 && rec.groups.back().fault_deferred) first_deferred = g;

@@ -64,6 +64,7 @@ const Registry& builtins() {
     register_matfun(r);
     register_polycalc(r);
     register_compat(r);
+    register_console(r);
     return r;
   }();
   return table;

@@ -113,6 +113,7 @@ void register_feature(Registry& r);     // feature(...) run-time switches (featu
 void register_ode(Registry& r);         // ode45, ode23, ode23s, odeset, odeget, deval (ode.cc)
 void register_optim(Registry& r);       // fzero, fminbnd, fminsearch, optimset, lsqnonneg
 void register_quadrature(Registry& r);  // integral, integral2/3, quad, quadgk, dblquad
+void register_console(Registry& r);     // clc, diary, more, beep, exit, quit (console.cc)
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].
