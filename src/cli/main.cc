@@ -31,6 +31,7 @@
 #include "accel/telemetry.h"
 #include "builtins/registry.h"
 #include "interp/interp.h"
+#include "providers/standard.h"
 #include "runtime/session.h"
 
 #ifdef MATFUSE_HAVE_READLINE
@@ -190,6 +191,8 @@ void* thread_main(void* p) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The providers present in this build: host always, CUDA when it loads (on first use).
+  matfuse::register_standard_providers();
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
