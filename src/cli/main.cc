@@ -38,6 +38,7 @@
 #include "cli/run_guarded.h"
 #include "cli/version.h"
 #include "interp/interp.h"
+#include "providers/standard.h"
 #include "runtime/session.h"
 
 
@@ -163,6 +164,8 @@ void* thread_main(void* p) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The providers present in this build: host always, CUDA when it loads (on first use).
+  matfuse::register_standard_providers();
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
