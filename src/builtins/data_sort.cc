@@ -253,9 +253,55 @@ Outputs sortrows_impl(Args args, int nargout) {
 
 Outputs bi_sortrows(CallContext&, Args args, int nargout) { return sortrows_impl(args, nargout); }
 
-Outputs bi_issorted(CallContext&, Args args, int nargout) {
+Outputs bi_issorted(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 4);
   check_nargout(nargout, 1);
+  // 'strictascend' / 'strictdescend' / 'monotonic' / 'strictmonotonic' (MATLAB R2017a):
+  // taken out here, the rest parsed as before.
+  std::vector<Value> kept;
+  bool strict = false, monotonic = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string t = i > 0 && args[i].is_text() ? lower(args[i].to_text()) : "";
+    if (t == "strictascend" || t == "strictdescend" || t == "monotonic" ||
+        t == "strictmonotonic") {
+      strict = t.compare(0, 6, "strict") == 0;
+      monotonic = t.find("monotonic") != std::string::npos;
+      if (t == "strictdescend") kept.push_back(Value::from_chars("descend"));
+      continue;
+    }
+    kept.push_back(args[i]);
+  }
+  if (strict || monotonic) {
+    if (monotonic) {  // sorted either way (checked as ascend, then as descend)
+      std::vector<Value> a1 = kept, a2 = kept;
+      a2.push_back(Value::from_chars("descend"));
+      if (strict) {
+        a1.push_back(Value::from_chars("strictascend"));
+        a2.back() = Value::from_chars("strictdescend");
+      }
+      Value r1 = bi_issorted(ctx, Args(a1.data(), a1.size()), 1)[0];
+      if (r1.truthy()) return {r1};
+      return bi_issorted(ctx, Args(a2.data(), a2.size()), 1);
+    }
+    // Strict: sorted, and no two neighbours along the lanes equal (NaN ends never compare).
+    Value r = bi_issorted(ctx, Args(kept.data(), kept.size()), 1)[0];
+    if (!r.truthy()) return {r};
+    const Value& a = kept[0];
+    if (a.is_tensor()) {
+      Tensor t = a.tensor();
+      int dim = first_nonsingleton_dim(a.dims());
+      for (size_t i = 1; i < kept.size(); ++i)
+        if (!kept[i].is_text()) dim = dim_arg(kept[i]);
+      Lanes L = lanes_of(a.dims(), dim);
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i)
+          for (int64_t j = 1; j < L.n; ++j)
+            if (t.get_complex((b * L.n + j - 1) * L.pre + i) == t.get_complex((b * L.n + j) * L.pre + i))
+              return {Value::logical(false)};
+    }
+    return {Value::logical(true)};
+  }
+  args = Args(kept.data(), kept.size());
   const Value& a = args[0];
   bool rows = false;
   SortOpts o;

@@ -531,52 +531,73 @@ Tensor cov_matrix(Tensor m, int w, bool omitrows) {
   return c;
 }
 
+/// Pairwise covariance (cov 'partialrows') or correlation (corrcoef 'Rows','pairwise') of the
+/// columns of m: entry (i, j) uses only the rows where columns i and j are both not NaN, its
+/// means and (for correlation) variances taken over those rows.
+Tensor cov_pairwise(const Tensor& m, int w, bool corr) {
+  int64_t n = m.dims().rows(), p = m.dims().cols();
+  bool cx = m.is_complex();
+  Tensor c = Tensor::zeros(ClassId::Double, Dims(p, p), cx);
+  auto isnan_at = [&](int64_t k) {
+    auto z = m.get_complex(k);
+    return std::isnan(z.real()) || std::isnan(z.imag());
+  };
+  for (int64_t i = 0; i < p; ++i)
+    for (int64_t j = i; j < p; ++j) {
+      std::vector<int64_t> rows;
+      for (int64_t r = 0; r < n; ++r)
+        if (!isnan_at(i * n + r) && !isnan_at(j * n + r)) rows.push_back(r);
+      int64_t k = static_cast<int64_t>(rows.size());
+      std::complex<double> v = NAN;
+      if (k > 0) {
+        std::complex<double> mi = 0, mj = 0;
+        for (int64_t r : rows) {
+          mi += m.get_complex(i * n + r);
+          mj += m.get_complex(j * n + r);
+        }
+        mi /= static_cast<double>(k);
+        mj /= static_cast<double>(k);
+        std::complex<double> sij = 0;
+        double sii = 0, sjj = 0;
+        for (int64_t r : rows) {
+          auto a = m.get_complex(i * n + r) - mi, b = m.get_complex(j * n + r) - mj;
+          sij += std::conj(a) * b;
+          sii += std::norm(a);
+          sjj += std::norm(b);
+        }
+        if (corr) {
+          v = sij / std::sqrt(sii * sjj);
+          if (i == j && !std::isnan(v.real())) v = 1.0;
+          if (!cx) v = std::max(-1.0, std::min(1.0, v.real()));
+        } else {
+          double denom = (w == 1 || k == 1) ? static_cast<double>(k) : static_cast<double>(k - 1);
+          v = sij / denom;
+        }
+      }
+      if (cx) {
+        c.set_complex(j * p + i, v);
+        c.set_complex(i * p + j, std::conj(v));
+      } else {
+        c.set_double(j * p + i, v.real());
+        c.set_double(i * p + j, v.real());
+      }
+    }
+  return c;
+}
+
 struct CovOpts {
   int w = 0;
   bool omitrows = false;
-  bool pairwise = false;  ///< corrcoef 'Rows','pairwise'
+  bool pairwise = false;  ///< cov 'partialrows', corrcoef 'Rows','pairwise'
 };
-
-/// corrcoef 'Rows','pairwise' of real data (n x p): each pair of columns uses the rows where
-/// both are not NaN (two passes per pair: means, then centred sums).
-Tensor corr_pairwise(const Tensor& m) {
-  const int64_t n = m.dims().rows(), p = m.dims().cols();
-  const double* x = m.data<double>();
-  Tensor r = Tensor::uninit(ClassId::Double, Dims(p, p));
-  double* rp = r.mutable_data<double>();
-  for (int64_t j = 0; j < p; ++j)
-    for (int64_t i = 0; i <= j; ++i) {
-      const double *a = x + i * n, *b = x + j * n;
-      double sa = 0, sb = 0, cnt = 0;
-      for (int64_t k = 0; k < n; ++k)
-        if (a[k] == a[k] && b[k] == b[k]) {
-          sa += a[k];
-          sb += b[k];
-          cnt += 1;
-        }
-      double ma = sa / cnt, mb = sb / cnt, saa = 0, sbb = 0, sab = 0;
-      for (int64_t k = 0; k < n; ++k)
-        if (a[k] == a[k] && b[k] == b[k]) {
-          double da = a[k] - ma, db = b[k] - mb;
-          saa += da * da;
-          sbb += db * db;
-          sab += da * db;
-        }
-      double v = cnt < 1 ? NAN : sab / std::sqrt(saa * sbb);
-      if (i == j && !std::isnan(v)) v = 1;
-      if (v > 1) v = 1;
-      if (v < -1) v = -1;
-      rp[j * p + i] = rp[i * p + j] = v;
-    }
-  return r;
-}
 
 CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
   CovOpts o;
   for (size_t i = start; i < args.size(); ++i) {
     if (args[i].is_text()) {
       std::string t = lower(args[i].to_text());
-      if (t == "omitrows" || t == "partialrows") o.omitrows = true;
+      if (t == "omitrows") o.omitrows = true;
+      else if (t == "partialrows") o.pairwise = true;
       else if (t == "includenan") o.omitrows = false;
       else if (std::string(fname) == "corrcoef" && (t == "rows" || t == "alpha")) {
         if (i + 1 >= args.size())
@@ -588,7 +609,7 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
           if (v != "all" && v != "complete" && v != "pairwise")
             throw_error("MATLAB:corrcoef:InvalidRows",
                         "'Rows' must be 'all', 'complete', or 'pairwise'.");
-          o.omitrows = v == "complete" || v == "pairwise";
+          o.omitrows = v == "complete";
           o.pairwise = v == "pairwise";
         } else {
           double a = val.is_tensor() && !val.is_char() && val.numel() == 1
@@ -618,6 +639,7 @@ Outputs bi_cov(CallContext&, Args args, int nargout) {
   bool single = args[0].cls() == ClassId::Single || (nv == 2 && args[1].cls() == ClassId::Single);
   Tensor c;
   if (args[0].dims() == Dims(0, 0) && nv == 1) c = Tensor::scalar(NAN);
+  else if (o.pairwise) c = cov_pairwise(m, o.w, false).drop_zero_imag();
   else c = cov_matrix(m, o.w, o.omitrows).drop_zero_imag();
   return {Value(single ? c.to_class(ClassId::Single) : c)};
 }
@@ -628,14 +650,9 @@ Outputs bi_corrcoef(CallContext&, Args args, int nargout) {
   size_t nv;
   Tensor m = obs_matrix(args, nv, "corrcoef");
   CovOpts o = parse_cov_opts(args, nv, "corrcoef");
-  if (o.pairwise && !m.is_complex()) {
-    bool any_nan = false;
-    const double* x = m.data<double>();
-    for (int64_t k = 0; k < m.numel() && !any_nan; ++k) any_nan = x[k] != x[k];
-    if (any_nan) {
-      Tensor r = corr_pairwise(m);
-      return {Value(args[0].cls() == ClassId::Single ? r.to_class(ClassId::Single) : r)};
-    }
+  if (o.pairwise) {
+    Tensor r = cov_pairwise(m, 0, true).drop_zero_imag();
+    return {Value(args[0].cls() == ClassId::Single ? r.to_class(ClassId::Single) : r)};
   }
   Tensor c = cov_matrix(m, 0, o.omitrows);
   int64_t p = c.dims().rows();
