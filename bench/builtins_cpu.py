@@ -257,6 +257,8 @@ def main():
         return 0
     base = run_matfuse(cases, s, a.reps, a.baseline) if a.baseline else {}
     mf = run_matfuse(cases, s, a.reps, a.matfuse)
+    # matfuse's times as soon as they exist (the peers can take long on a busy machine).
+    print("matfuse ms: " + ", ".join(f"{k} {v[0]:.2f}" for k, v in mf.items()), flush=True)
     npr = {} if a.skip_numpy else run_numpy(cases, s, a.reps)
     print(f"N = {s.N}, M x D = {s.M} x {s.D}, best of {a.reps} after a warm-up; "
           f"ratio = NumPy / matfuse (above 1: matfuse faster)")

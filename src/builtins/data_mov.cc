@@ -54,7 +54,7 @@ MovOpts parse_mov(Args args, const char* fname, bool has_w) {
   if (kt.numel() == 1) {
     double k = kt.get_double(0);
     if (!(k > 0) || std::isinf(k)) bad_window();
-    k = std::floor(k);
+    k = std::floor(std::min(k, 1e18));  // longer than any lane: cut to the lane later
     if (std::fmod(k, 2) == 1) {
       o.kb = o.kf = static_cast<int64_t>((k - 1) / 2);
     } else {
@@ -64,6 +64,8 @@ MovOpts parse_mov(Args args, const char* fname, bool has_w) {
   } else if (kt.numel() == 2) {
     double b = std::floor(kt.get_double(0)), f = std::floor(kt.get_double(1));
     if (!(b >= 0) || !(f >= 0) || std::isinf(b) || std::isinf(f)) bad_window();
+    b = std::min(b, 1e18);
+    f = std::min(f, 1e18);
     o.kb = static_cast<int64_t>(b);
     o.kf = static_cast<int64_t>(f);
   } else {
@@ -376,6 +378,16 @@ Outputs movfun(Args args, int nargout, Stat st, const char* fname) {
   Tensor w = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
   Lanes L = lanes_of(x.dims(), dim);
   const int64_t n = L.n;
+  if (o.ends == MovOpts::Pad) {
+    // The pad stands in for every element outside the lane: the padded lane is materialised.
+    if (o.kb > (int64_t{1} << 28) || o.kf > (int64_t{1} << 28))
+      throw_error("MATLAB:nomem", "Out of memory. The window is too long for a numeric "
+                  "'Endpoints' value.");
+  } else {
+    // Windows are cut at the lane's ends: a window longer than the lane acts as the lane.
+    o.kb = std::min(o.kb, n);
+    o.kf = std::min(o.kf, n);
+  }
   int64_t lo_k = 0, hi_k = n;  // output positions kept
   if (o.ends == MovOpts::Discard) {
     lo_k = std::min<int64_t>(o.kb, n);

@@ -126,10 +126,9 @@ Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
   Tensor out = Tensor::uninit(ClassId::Double, L.out);
   double* op = out.mutable_data<double>();
   const bool cx = xd.is_complex();
-  auto mag = [&](int64_t e) {
-    return cx ? std::abs(L.src.data<std::complex<double>>()[e])
-              : std::fabs(L.src.data<double>()[e]);
-  };
+  const double* rp = cx ? nullptr : L.src.data<double>();
+  const std::complex<double>* cp = cx ? L.src.data<std::complex<double>>() : nullptr;
+  auto mag = [&](int64_t e) { return cx ? std::abs(cp[e]) : std::fabs(rp[e]); };
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
       const int64_t base = b * L.n * L.pre + i;

@@ -185,6 +185,7 @@ Outputs quantile_impl(Args args, int nargout, bool percent) {
   if (!percent && pt.numel() == 1 && pt.get_double(0) > 1 &&
       pt.get_double(0) == std::floor(pt.get_double(0))) {
     double N = pt.get_double(0);
+    if (N > 1e9) throw_error("MATLAB:nomem", "Out of memory.");
     for (double i = 1; i <= N; ++i) q.push_back(i / (N + 1));
   } else {
     for (int64_t i = 0; i < pt.numel(); ++i) {

@@ -585,6 +585,16 @@ Tensor cov_pairwise(const Tensor& m, int w, bool corr) {
   return c;
 }
 
+/// True when m (real or complex double) holds a NaN: without one, the pairwise forms equal the
+/// plain ones and take their fast path.
+bool any_nan(const Tensor& m) {
+  const double* x = m.data<double>();
+  const int64_t n = m.numel() * (m.is_complex() ? 2 : 1);
+  bool nan = false;
+  for (int64_t k = 0; k < n; ++k) nan |= x[k] != x[k];
+  return nan;
+}
+
 struct CovOpts {
   int w = 0;
   bool omitrows = false;
@@ -639,7 +649,7 @@ Outputs bi_cov(CallContext&, Args args, int nargout) {
   bool single = args[0].cls() == ClassId::Single || (nv == 2 && args[1].cls() == ClassId::Single);
   Tensor c;
   if (args[0].dims() == Dims(0, 0) && nv == 1) c = Tensor::scalar(NAN);
-  else if (o.pairwise) c = cov_pairwise(m, o.w, false).drop_zero_imag();
+  else if (o.pairwise && any_nan(m)) c = cov_pairwise(m, o.w, false).drop_zero_imag();
   else c = cov_matrix(m, o.w, o.omitrows).drop_zero_imag();
   return {Value(single ? c.to_class(ClassId::Single) : c)};
 }
@@ -650,7 +660,7 @@ Outputs bi_corrcoef(CallContext&, Args args, int nargout) {
   size_t nv;
   Tensor m = obs_matrix(args, nv, "corrcoef");
   CovOpts o = parse_cov_opts(args, nv, "corrcoef");
-  if (o.pairwise) {
+  if (o.pairwise && any_nan(m)) {
     Tensor r = cov_pairwise(m, 0, true).drop_zero_imag();
     return {Value(args[0].cls() == ClassId::Single ? r.to_class(ClassId::Single) : r)};
   }

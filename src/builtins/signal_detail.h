@@ -6,6 +6,7 @@
 // result class: single when any floating operand is single, otherwise double.
 #pragma once
 
+#include <algorithm>
 #include <complex>
 #include <initializer_list>
 #include <string>
@@ -25,6 +26,19 @@ ClassId result_class(std::initializer_list<const Tensor*> ts);
 /// Elements of t as T (double drops imaginary parts; callers pick cd for complex data).
 template <class T> std::vector<T> elems(const Tensor& t) {
   std::vector<T> v(static_cast<size_t>(t.numel()));
+  if constexpr (std::is_same_v<T, double>) {
+    if (t.cls() == ClassId::Double && !t.is_complex()) {  // one copy of the storage
+      const double* p = t.data<double>();
+      std::copy(p, p + t.numel(), v.begin());
+      return v;
+    }
+  } else {
+    if (t.cls() == ClassId::Double && t.is_complex()) {
+      const T* p = t.data<T>();
+      std::copy(p, p + t.numel(), v.begin());
+      return v;
+    }
+  }
   for (int64_t i = 0; i < t.numel(); ++i) {
     if constexpr (std::is_same_v<T, double>) v[i] = t.get_double(i);
     else v[i] = t.get_complex(i);
@@ -37,6 +51,16 @@ template <class T>
 Tensor make(const Dims& d, const std::vector<T>& v, ClassId c, bool keep_complex = false) {
   constexpr bool cplx = std::is_same_v<T, cd>;
   Tensor t = Tensor::uninit(c, d, cplx);
+  if (c == ClassId::Double || c == ClassId::Single) {  // typed stores, no per-element dispatch
+    if constexpr (cplx) {
+      if (c == ClassId::Double) std::copy(v.begin(), v.end(), t.mutable_data<cd>());
+      else std::copy(v.begin(), v.end(), t.mutable_data<std::complex<float>>());
+    } else {
+      if (c == ClassId::Double) std::copy(v.begin(), v.end(), t.mutable_data<double>());
+      else std::copy(v.begin(), v.end(), t.mutable_data<float>());
+    }
+    return keep_complex ? t : t.drop_zero_imag();
+  }
   for (size_t i = 0; i < v.size(); ++i) {
     if constexpr (cplx) t.set_complex(static_cast<int64_t>(i), v[i]);
     else t.set_double(static_cast<int64_t>(i), v[i]);

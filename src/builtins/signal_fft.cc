@@ -404,12 +404,20 @@ Outputs fftn_common(Args args, int nargout, bool inverse, const char* fname) {
   int nd = x.dims().ndims();
   if (nargs == 2) {
     Tensor st = operand(args[1], fname);
+    if (!st.dims().is_vector() && !st.is_empty())
+      throw_error("MATLAB:fftfcn:invalidSizeVector", "Size vector must be a vector.");
     if (st.numel() < nd)
       throw_error("MATLAB:fftfcn:invalidSizeVector",
                   "Size vector must have at least as many elements as the input has dimensions.");
     for (int64_t k = 0; k < st.numel(); ++k)
       sz.push_back(length_arg(Value(st.get_double(k)), fname));
     nd = static_cast<int>(st.numel());
+    // The complex result must fit (checked before any transform runs).
+    double total = 16;
+    for (int64_t v : sz) total *= static_cast<double>(v);
+    if (total > Tensor::max_array_bytes())
+      throw_error("MATLAB:array:SizeLimitExceeded",
+                  "Requested array exceeds the maximum possible variable size.");
   }
   Tensor y = x;
   // Dimensions from the last to the first, so that a symmetric inverse ends with dim 1.
