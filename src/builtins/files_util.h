@@ -28,6 +28,11 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
                                                     std::vector<std::string>& skipped);
 
+/// Checks the element structure of a MAT v5 file whose bytes are `bytes` (sizes within their
+/// parents, array parts of numel elements, compressed parts that inflate; files_mat_check.cc).
+/// v7.3 (HDF5) files pass unchecked. Errors: MATLAB:load:unableToReadMatFile naming `path`.
+void mat_validate(const std::string& path, const std::string& bytes);
+
 /// Issues warning(id, '%s', msg) through the interpreter (so warning switches apply).
 void warn(CallContext& ctx, const char* id, const std::string& msg);
 

@@ -13,6 +13,7 @@
 #include "builtins/format.h"
 #include "builtins/misc.h"
 #include "runtime/interrupt.h"
+#include "runtime/stack_guard.h"
 
 #ifndef MATFUSE_VERSION
 #define MATFUSE_VERSION "0.0.0"
@@ -59,6 +60,8 @@ bool values_equal(const Value& a, const Value& b, bool nan_equal) {
   }
   if (a.kind() != b.kind()) return false;
   if (a.dims() != b.dims()) return false;
+  // Cells and structs recurse: a value nested beyond the stack is MATLAB:recursionLimit.
+  if (a.kind() == Value::Kind::Cell || a.kind() == Value::Kind::Struct) check_stack_depth();
   switch (a.kind()) {
     case Value::Kind::Cell:
       for (int64_t i = 0; i < a.numel(); ++i)
