@@ -110,7 +110,8 @@ TEST(GpuMathModes, FastFunctionsWithinTheirBoundsOverEverySingle) {
     std::printf("fast %-6s max error %.3f ulp (bound %.0f)%s\n",
                 std::string(op_name(kBounds[f].op)).c_str(), worst[f], kBounds[f].ulp,
                 nan_mismatch[f] ? " NaN positions differ" : "");
-    EXPECT_LE(worst[f], kBounds[f].ulp) << op_name(kBounds[f].op);
+    // The ulp of the exact result comes from pow and log2 in double: allow their rounding.
+    EXPECT_LE(worst[f], kBounds[f].ulp + 1e-9) << op_name(kBounds[f].op);
     EXPECT_FALSE(nan_mismatch[f]) << op_name(kBounds[f].op);
   }
 }
