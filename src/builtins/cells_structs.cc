@@ -8,6 +8,7 @@
 #include "builtins/argparse.h"
 #include "builtins/construct.h"
 #include "builtins/format.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse {
 
@@ -336,6 +337,7 @@ Outputs fun_apply(CallContext& ctx, Args args, int nargout, bool is_cellfun) {
   bool produced_none = false;
   std::vector<Value> call_args(inputs.size());
   for (int64_t i = 0; i < n; ++i) {
+    check_interrupt();  // Ctrl-C (builtin handles run no statements that would check)
     for (size_t k = 0; k < inputs.size(); ++k)
       call_args[k] = is_cellfun ? inputs[k].cell()[i] : element_of(inputs[k], i);
     Outputs o;

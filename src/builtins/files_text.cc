@@ -293,7 +293,7 @@ Outputs bi_fileread(CallContext&, Args args, int nargout) {
   std::error_code ec;
   std::ifstream in;
   if (!std::filesystem::is_directory(path, ec)) in.open(path, std::ios::binary);
-  if (!in)
+  if (!in.is_open() || !in)
     throw_error("MATLAB:fileread:cannotOpenFile", "Could not open file %s. No such file or directory.",
                 path.c_str());
   std::ostringstream ss;

@@ -24,7 +24,7 @@ std::string read_file(const std::string& path) {
   std::error_code ec;
   std::ifstream in;
   if (std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
-  if (!in)
+  if (!in.is_open() || !in)
     throw_error("MATLAB:textio:textio:FileNotFound",
                 "Unable to find or open '%s'. Check the path and filename or file permissions.",
                 path.c_str());

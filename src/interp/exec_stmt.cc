@@ -647,7 +647,14 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
       return Flow::Normal;
     }
     case StmtKind::For:
-      return exec_for(*this, static_cast<const ForStmt&>(s));
+      try {
+        return exec_for(*this, static_cast<const ForStmt&>(s));
+      } catch (Interrupted& e) {
+        // Raised below any statement (loop replay, a kernel wait): name the loop.
+        if (e.where.empty() && !cur_->file.empty())
+          e.where = cur_->name + " (line " + std::to_string(cur_->line) + ")";
+        throw;
+      }
     case StmtKind::While: {
       const auto& w = static_cast<const WhileStmt&>(s);
       while (eval_cond(*w.cond)) {

@@ -695,7 +695,8 @@ int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k, uin
   int64_t done = 0;
   for (int64_t j = 1; j <= chunks; ++j) {
     // Ctrl-C: the loop's variables keep their values from before the chunks replayed here.
-    check_interrupt();
+    if (interrupt_pending()) [[unlikely]]
+      check_interrupt_at(in_.cur_->file.empty() ? std::string() : in_.cur_->name, in_.cur_->line);
     if (!accel::replay_chunk(spec, j, prev, outs)) break;  // resume by interpretation
     prev.swap(outs);
     ++done;

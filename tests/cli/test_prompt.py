@@ -227,6 +227,20 @@ class Interrupt(unittest.TestCase):
             self.assertEqual((p.returncode, out), (130, "started\n"))
             self.assertRegex(err, r"Operation terminated by user during loop \(line [345]\)")
 
+    def test_sigint_during_loop_replay(self):
+        # a loop over large arrays runs as replayed fused chunks: interrupted between chunks
+        with tempfile.TemporaryDirectory() as d:
+            script = os.path.join(d, "rl.m")
+            with open(script, "w") as f:
+                f.write("x = zeros(1, 1e5);\nfor k = 1:1e8\n  x = x + 1;\nend\ndisp(x(1))\n")
+            p = subprocess.Popen([MATFUSE, script], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+            time.sleep(2.0)
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=30)
+            self.assertEqual((p.returncode, out), (130, ""))
+            self.assertRegex(err, r"Operation terminated by user during rl \(line [23]\)")
+
     def test_sigint_pause_and_try(self):
         # try/catch does not catch an interrupt; pause is interruptible
         p = subprocess.Popen([MATFUSE, "-e", "disp('go'); try, pause(60); catch, disp('no'); end"],
