@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "accel/device_dispatch.h"
-#include "accel/lazy.h"
-#include "accel/placement.h"
+#include "accel/run/dispatch.h"
+#include "accel/capture/lazy.h"
+#include "accel/plan/placement.h"
 #include "cli/accel_commands.h"
-#include "accel/report.h"
-#include "accel/telemetry.h"
+#include "accel/run/report.h"
+#include "accel/run/telemetry.h"
 #include "builtins/registry.h"
 #include "interp/interp.h"
 #include "providers/standard.h"

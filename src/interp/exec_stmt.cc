@@ -12,8 +12,8 @@
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "interp/loop_replay.h"
-#include "accel/graph.h"
-#include "accel/lazy.h"
+#include "accel/capture/graph.h"
+#include "accel/capture/lazy.h"
 
 namespace matfuse {
 
