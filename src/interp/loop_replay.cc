@@ -11,6 +11,7 @@
 #include "accel/plan/plan.h"
 #include "interp/interp.h"
 #include "interp/liveness.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse {
 namespace {
@@ -693,6 +694,8 @@ int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k, uin
   std::vector<Tensor> prev = spec.last.outputs, outs;
   int64_t done = 0;
   for (int64_t j = 1; j <= chunks; ++j) {
+    // Ctrl-C: the loop's variables keep their values from before the chunks replayed here.
+    check_interrupt();
     if (!accel::replay_chunk(spec, j, prev, outs)) break;  // resume by interpretation
     prev.swap(outs);
     ++done;

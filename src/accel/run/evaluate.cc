@@ -15,6 +15,7 @@
 #include "accel/plan/pipeline.h"
 #include "accel/run/replay.h"
 #include "runtime/error.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse::accel {
 namespace {
@@ -113,6 +114,7 @@ private:
     std::vector<ParamValue> params;
     for (const Node* n : lg->param_nodes) params.push_back({n->value, n->bits});
     gr.kernel_key = std::hash<std::string>{}(text);
+    gr.fast_math = lg->kernel.math == MathMode::Fast;
     gr.elements = lg->kernel.elements();
     gr.bytes_read = kernel_bytes_read(lg->kernel, inputs);
     const ProviderChoice choice = choose_provider(lg->kernel, inputs, outs, to_host);
@@ -209,6 +211,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason,
   bool faulted = false;
   try {
     for (int g = 0; g < ngroups; ++g) {
+      check_interrupt();  // Ctrl-C between kernels (runtime/interrupt.h)
       if (deferred.enabled() && first_deferred < 0) before_deferred = runner.values;
       if (runner.run(g, rec.groups.emplace_back()) && first_deferred < 0) first_deferred = g;
     }
