@@ -5,7 +5,7 @@
 #include <complex>
 #include <vector>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/construct.h"
 #include "builtins/operators.h"

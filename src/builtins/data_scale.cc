@@ -12,7 +12,7 @@
 #include <complex>
 
 #include "builtins/data_util.h"
-#include "builtins/reduce_layout.h"
+#include "runtime/reduce_layout.h"
 
 namespace matfuse::data {
 namespace {

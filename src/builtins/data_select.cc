@@ -19,7 +19,7 @@
 #include <numeric>
 
 #include "builtins/data_util.h"
-#include "builtins/reduce_layout.h"
+#include "runtime/reduce_layout.h"
 #include "builtins/shape_util.h"
 #include "builtins/sort_kernels.h"
 

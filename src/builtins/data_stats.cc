@@ -13,7 +13,7 @@
 
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
-#include "builtins/reduce_layout.h"
+#include "runtime/reduce_layout.h"
 #include "builtins/sort_kernels.h"
 
 namespace matfuse::data {

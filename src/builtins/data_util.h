@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "builtins/reduce.h"
+#include "runtime/reduce.h"
 #include "builtins/registry.h"
 #include "runtime/value.h"
 

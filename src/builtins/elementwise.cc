@@ -2,14 +2,14 @@
 // eq, and, not), elementary math (sin ... sqrt), rounding, mod/rem/atan2/hypot, real/imag/conj/
 // angle, isnan/isinf/isfinite, complex, and round(x, n).
 //
-// Every op of accel/ops.def except max/min (the reductions family owns those builtins) is
+// Every op of runtime/ops.def except max/min (the reductions family owns those builtins) is
 // registered from the table. Scalar fast paths (Builtin::scalar1/scalar2) are set only for ops
 // whose result is a real double for every real double input (no kRealToComplex, no logical
 // result), so they always agree with the full function.
 #include <cmath>
 #include <string>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/operators.h"
 #include "builtins/registry.h"
 #include "runtime/elementwise.h"
@@ -179,7 +179,7 @@ void register_elementwise(Registry& r) {
       r.add(name, &binary_builtin<OpId::id, scalar::id>, nullptr, s2);                             \
     }                                                                                              \
   }
-#include "accel/ops.def"
+#include "runtime/ops.def"
 #undef MF_OP
   r.add("round", &round_builtin, &scalar1_fast<scalar::Round>, nullptr);
   r.add("complex", &complex_builtin);

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "accel/fast_math.h"
+#include "accel/emit/fast_math.h"
 #include "builtins/registry.h"
 
 namespace matfuse {

@@ -14,9 +14,9 @@
 #include <string>
 #include <unordered_set>
 
-#include "accel/devices.h"
-#include "accel/lazy.h"
-#include "accel/telemetry.h"
+#include "accel/run/devices.h"
+#include "accel/capture/lazy.h"
+#include "accel/run/telemetry.h"
 
 namespace matfuse {
 

@@ -1,6 +1,7 @@
 // Builtins of the "io" family: disp, display, format, num2str, int2str, mat2str.
 //
-// Display layout lives in interp/display.cc; this file only parses arguments. num2str follows
+// Display layout lives in interp/display.cc (reached through CallContext::display); this file
+// only parses arguments. num2str follows
 // MATLAB's num2str.m rules (integers: "%{d+2}.0f" columns with d the digit count of the largest
 // magnitude; non-integers: "%{p+7}.{p}g" with p = clamp(floor(log10(max|x|)) + 5, 5, 16); the
 // char matrix is then trimmed of blank columns common to every row), checked against GNU
@@ -12,7 +13,6 @@
 
 #include "builtins/format.h"
 #include "builtins/registry.h"
-#include "interp/display.h"
 
 namespace matfuse {
 
@@ -301,7 +301,7 @@ Value mat2str_value(Args args) {
 Outputs bi_disp(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 0);
-  disp_value(*ctx.session().out, args[0], ctx.session());
+  ctx.display(args[0], "");  // the interpreter's display (interp/display.h)
   return {};
 }
 
@@ -311,7 +311,7 @@ Outputs bi_display(CallContext& ctx, Args args, int nargout) {
   // Without a variable name (no inputname support here) the value is shown as "ans"
   // (unverified); display(x, name) uses the given name.
   std::string name = args.size() > 1 ? args[1].to_text("name") : std::string("ans");
-  display_value(*ctx.session().out, args[0], name, ctx.session());
+  ctx.display(args[0], name);  // an empty name shows the value as disp does
   return {};
 }
 

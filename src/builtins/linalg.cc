@@ -3,7 +3,7 @@
 // (gemm, gemv for a vector operand).
 #include "builtins/linalg.h"
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 
 #include <cmath>
 #include <cstring>

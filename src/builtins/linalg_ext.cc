@@ -13,7 +13,7 @@
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
 #include "builtins/linalg_ext_lapack.h"
-#include "builtins/reduce.h"
+#include "runtime/reduce.h"
 #include "builtins/registry.h"
 
 namespace matfuse {

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/gpu.h"
 #include "builtins/linalg.h"
 #include "runtime/elementwise.h"

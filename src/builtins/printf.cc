@@ -7,7 +7,7 @@
 #include <ostream>
 
 #include "builtins/format.h"
-#include "accel/lazy.h"
+#include "accel/capture/lazy.h"
 
 namespace matfuse {
 

@@ -1,14 +1,14 @@
 // Builtins of the "reduce" family: sum prod mean min max any all cumsum norm.
 // Argument parsing lives here; the kernels are in reduce_core.cc and reduce_minmax.cc.
-#include "builtins/reduce.h"
+#include "runtime/reduce.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
-#include "builtins/reduce_layout.h"
+#include "runtime/reduce_layout.h"
 #include "builtins/registry.h"
 #include "runtime/scalar_ops.h"
 
@@ -84,7 +84,7 @@ accel::ReduceOut red_out(OutType o) {
                                 : accel::ReduceOut::Default;
 }
 
-/// The lazy form of a single-output reduction (see accel/capture.h), or nullopt.
+/// The lazy form of a single-output reduction (see accel/capture/capture.h), or nullopt.
 std::optional<Tensor> lazy_reduce(accel::ReduceKind k, const Tensor& x, const std::vector<int>& d,
                                   bool omitnan, OutType out = OutType::Default) {
   return accel::capture_reduce(k, x, d, omitnan, red_out(out));

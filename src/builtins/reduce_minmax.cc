@@ -5,8 +5,8 @@
 
 #include "builtins/lapack_inc.h"
 
-#include "builtins/reduce.h"
-#include "builtins/reduce_layout.h"
+#include "runtime/reduce.h"
+#include "runtime/reduce_layout.h"
 #include "runtime/error.h"
 #include "runtime/scalar_ops.h"
 

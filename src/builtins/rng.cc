@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <string>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 #include "runtime/philox.inc"

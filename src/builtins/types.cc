@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 

@@ -2,7 +2,7 @@
 //
 // calibrate measures this machine with the acceleration layer itself (the same kernels scripts
 // run, through accel::evaluate with the placement forced to each side) and writes the profile
-// the placement cost model reads (accel/placement.h):
+// the placement cost model reads (accel/plan/placement.h):
 //   host:   memory bandwidth (memcpy), simple-op rate (a fused multiply-add chain), sgemm rate;
 //   device: upload and download bandwidth, per-group launch overhead (a 1024-element kernel),
 //           memory bandwidth (a resident elementwise kernel), op rate, sgemm rate (cuBLAS).
@@ -18,11 +18,11 @@
 #include <iostream>
 #include <vector>
 
-#include "accel/device_dispatch.h"
-#include "accel/evaluate.h"
-#include "accel/fast_math.h"
-#include "accel/graph.h"
-#include "accel/placement.h"
+#include "accel/run/dispatch.h"
+#include "accel/run/evaluate.h"
+#include "accel/emit/fast_math.h"
+#include "accel/capture/graph.h"
+#include "accel/plan/placement.h"
 #include "providers/cuda/cuda_compile.h"
 #include "providers/cuda/cuda_provider.h"
 #include "runtime/error.h"

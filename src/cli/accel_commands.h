@@ -6,7 +6,7 @@
 namespace matfuse::cli {
 
 /// `matfuse calibrate`: measures host and device throughputs and writes the placement profile
-/// (accel/placement.h calibration_path()). Returns the exit status.
+/// (accel/plan/placement.h calibration_path()). Returns the exit status.
 int calibrate();
 /// `matfuse accel-info`: device, driver, NVRTC/cuBLAS, calibration in use, kernel cache.
 int accel_info();

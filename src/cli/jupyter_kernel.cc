@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "accel/device_dispatch.h"
-#include "accel/report.h"
-#include "accel/telemetry.h"
+#include "accel/run/dispatch.h"
+#include "accel/run/report.h"
+#include "accel/run/telemetry.h"
 #include "cli/accel_commands.h"
 #include "cli/jupyter_kernel.h"
 #include "interp/interp.h"

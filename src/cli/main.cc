@@ -24,13 +24,13 @@
 #include <string>
 #include <vector>
 
-#include "accel/device_dispatch.h"
-#include "accel/fast_math.h"
-#include "accel/lazy.h"
-#include "accel/placement.h"
+#include "accel/run/dispatch.h"
+#include "accel/emit/fast_math.h"
+#include "accel/capture/lazy.h"
+#include "accel/plan/placement.h"
 #include "cli/accel_commands.h"
-#include "accel/report.h"
-#include "accel/telemetry.h"
+#include "accel/run/report.h"
+#include "accel/run/telemetry.h"
 #include "builtins/console.h"
 #include "builtins/registry.h"
 #include "cli/jupyter_kernel.h"

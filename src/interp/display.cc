@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "interp/display_internal.h"
-#include "accel/lazy.h"
+#include "accel/capture/lazy.h"
 
 namespace matfuse {
 

@@ -12,7 +12,7 @@
 #include "builtins/operators.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
-#include "accel/lazy.h"
+#include "accel/capture/lazy.h"
 
 namespace matfuse {
 

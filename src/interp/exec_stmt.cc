@@ -13,8 +13,8 @@
 #include "interp/interp.h"
 #include "interp/loop_replay.h"
 #include "runtime/interrupt.h"
-#include "accel/graph.h"
-#include "accel/lazy.h"
+#include "accel/capture/graph.h"
+#include "accel/capture/lazy.h"
 
 namespace matfuse {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "accel/capture.h"
+#include "accel/capture/capture.h"
 
 namespace matfuse {
 namespace {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "accel/lazy.h"
+#include "accel/capture/lazy.h"
 #include "interp/interp.h"
 
 namespace matfuse {

@@ -1,6 +1,6 @@
 // Liveness of variables: which frame slots may still be read at each statement of a body.
 //
-// Used when a lazy value is forced (accel/lazy.h, set_live_values_hook): pending values held
+// Used when a lazy value is forced (accel/capture/lazy.h, set_live_values_hook): pending values held
 // only by variables that are dead at the statement being executed are not co-evaluated, so
 // they are never written to memory when the program never reads them again.
 //

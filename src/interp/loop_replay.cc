@@ -7,8 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "accel/lazy.h"
-#include "accel/plan.h"
+#include "accel/capture/lazy.h"
+#include "accel/plan/plan.h"
 #include "interp/interp.h"
 #include "interp/liveness.h"
 #include "runtime/interrupt.h"

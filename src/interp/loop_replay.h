@@ -1,4 +1,4 @@
-// Loop replay in the interpreter (DESIGN.md decision 8; the accel side is accel/replay.h).
+// Loop replay in the interpreter (DESIGN.md decision 8; the accel side is accel/run/replay.h).
 //
 // A numeric `for` loop whose body is pure array code is interpreted for a few iterations, then
 // its remaining full chunks run as repeated launches of the chunk kernel without interpreting
@@ -50,7 +50,7 @@
 #include <optional>
 #include <vector>
 
-#include "accel/replay.h"
+#include "accel/run/replay.h"
 #include "lang/ast.h"
 
 namespace matfuse {

@@ -33,7 +33,7 @@
 #include <string_view>
 #include <vector>
 
-#include "accel/kernel_ir.h"
+#include "accel/emit/kernel_ir.h"
 #include "runtime/tensor.h"
 
 namespace matfuse {

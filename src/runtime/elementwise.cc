@@ -203,7 +203,7 @@ template <class F> Tensor with_op(OpId op, F&& f) {
   switch (op) {
 #define MF_OP(id, ...) \
   case OpId::id: return f(scalar::id{});
-#include "accel/ops.def"
+#include "runtime/ops.def"
 #undef MF_OP
   }
   MF_ASSERT(false, "unknown op");

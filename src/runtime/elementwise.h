@@ -1,4 +1,4 @@
-// The eager broadcasting engine: applies an op of accel/ops.def to whole Tensors.
+// The eager broadcasting engine: applies an op of runtime/ops.def to whole Tensors.
 //
 // Semantics (MATLAB)
 // - Implicit expansion over any number of dimensions: each dimension of the two operands must be
@@ -19,7 +19,7 @@
 //   ops without kComplexOk (mod, rem, atan2, hypot, max, min) raise it for complex inputs.
 #pragma once
 
-#include "accel/ops.h"
+#include "runtime/ops.h"
 #include "runtime/tensor.h"
 
 namespace matfuse {

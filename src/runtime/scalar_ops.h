@@ -1,4 +1,4 @@
-// Scalar semantics of every op in accel/ops.def: one functor per op, named like its OpId
+// Scalar semantics of every op in runtime/ops.def: one functor per op, named like its OpId
 // (scalar::Add for OpId::Add). The eager engine (runtime/elementwise.cc) applies them in
 // broadcasting loops; the fused host provider reuses them and the CUDA code generator mirrors
 // them, so they stay plain: inline, no allocation, no std::function.

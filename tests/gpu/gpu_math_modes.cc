@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
-#include "accel/evaluate.h"
-#include "accel/fast_math.h"
+#include "accel/run/evaluate.h"
+#include "accel/emit/fast_math.h"
 #include "gpu_util.h"
 
 using namespace matfuse;

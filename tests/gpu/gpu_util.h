@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "accel/lazy.h"
-#include "accel/placement.h"
-#include "accel/telemetry.h"
+#include "accel/capture/lazy.h"
+#include "accel/plan/placement.h"
+#include "accel/run/telemetry.h"
 #include "interp_test_util.h"
 #include "providers/cuda/cuda_device.h"
 

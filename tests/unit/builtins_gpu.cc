@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "accel/lazy.h"
+#include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 #include "interp_test_util.h"
 #include "providers/cuda/cuda_device.h"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "builtins/registry.h"
+#include "interp/display.h"
 
 namespace matfuse {
 namespace {
@@ -15,7 +16,11 @@ public:
   Session& session() override { return session_; }
   Outputs call(const Value&, Args, int) override { return {}; }
   Outputs call_named(std::string_view, Args, int) override { return {}; }
-  void display(const Value&, std::string_view) override {}
+  /// As the interpreter displays (interp/calls.cc Interpreter::display).
+  void display(const Value& v, std::string_view name) override {
+    if (name.empty()) disp_value(out, v, session_);
+    else display_value(out, v, name, session_);
+  }
   int exist(std::string_view) override { return 0; }
   Outputs eval_text(std::string_view, int) override { return {}; }
   std::ostringstream out;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "builtins/reduce.h"
+#include "runtime/reduce.h"
 #include "builtins/registry.h"
 
 using namespace matfuse;

@@ -1,12 +1,12 @@
-// Loop replay (interp/loop_replay.h, accel/replay.h): the remaining chunks of a pure array loop
+// Loop replay (interp/loop_replay.h, accel/run/replay.h): the remaining chunks of a pure array loop
 // run as launches of the chunk kernel, with the same results as interpreting every iteration.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstring>
 
-#include "accel/lazy.h"
-#include "accel/telemetry.h"
+#include "accel/capture/lazy.h"
+#include "accel/run/telemetry.h"
 #include "interp_test_util.h"
 
 namespace matfuse::test {

@@ -18,9 +18,9 @@
 #include <sstream>
 #include <thread>
 
-#include "accel/fast_math.h"
-#include "accel/lower.h"
-#include "accel/pipeline.h"
+#include "accel/emit/fast_math.h"
+#include "accel/emit/lower.h"
+#include "accel/plan/pipeline.h"
 #include "providers/cuda/codegen.h"
 #include "providers/host/host_provider.h"
 #include "runtime_accel_util.h"

@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <limits>
 
-#include "accel/eager.h"
-#include "accel/evaluate.h"
-#include "accel/lower.h"
-#include "accel/pipeline.h"
+#include "accel/run/eager.h"
+#include "accel/run/evaluate.h"
+#include "accel/emit/lower.h"
+#include "accel/plan/pipeline.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {

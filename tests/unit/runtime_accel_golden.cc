@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "accel/lazy.h"
-#include "accel/telemetry.h"
+#include "accel/capture/lazy.h"
+#include "accel/run/telemetry.h"
 #include "interp_test_util.h"
 
 namespace matfuse::accel {

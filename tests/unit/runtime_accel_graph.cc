@@ -1,7 +1,7 @@
 // Acceleration graph: interning, shape/class inference, creation errors.
 #include <gtest/gtest.h>
 
-#include "accel/graph.h"
+#include "accel/capture/graph.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {

@@ -1,4 +1,4 @@
-// The --graph Mermaid text (accel/mermaid.cc): structure of the diagram of real runs (subgraphs
+// The --graph Mermaid text (accel/run/mermaid.cc): structure of the diagram of real runs (subgraphs
 // per fusion group, classDef and class lines, labels, edges), links across evaluations, the
 // size limits, and gpu placement from a device provider's record.
 #include <gtest/gtest.h>
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "accel/lazy.h"
-#include "accel/mermaid.h"
-#include "accel/pipeline.h"
+#include "accel/capture/lazy.h"
+#include "accel/run/mermaid.h"
+#include "accel/plan/pipeline.h"
 #include "interp_test_util.h"
 
 namespace matfuse::accel {

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <chrono>
 
-#include "accel/eager.h"
-#include "accel/evaluate.h"
-#include "accel/lower.h"
-#include "accel/pipeline.h"
-#include "accel/telemetry.h"
+#include "accel/run/eager.h"
+#include "accel/run/evaluate.h"
+#include "accel/emit/lower.h"
+#include "accel/plan/pipeline.h"
+#include "accel/run/telemetry.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {

@@ -7,8 +7,8 @@
 #include <functional>
 #include <random>
 
-#include "accel/eager.h"
-#include "accel/evaluate.h"
+#include "accel/run/eager.h"
+#include "accel/run/evaluate.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {

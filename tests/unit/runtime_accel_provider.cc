@@ -4,9 +4,9 @@
 // on the host provider; when it reports a fault, on the eager engine.
 #include <gtest/gtest.h>
 
-#include "accel/eager.h"
-#include "accel/evaluate.h"
-#include "accel/graph.h"
+#include "accel/run/eager.h"
+#include "accel/run/evaluate.h"
+#include "accel/capture/graph.h"
 #include "providers/host/host_provider.h"
 #include "providers/provider.h"
 #include "runtime/error.h"

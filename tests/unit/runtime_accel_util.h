@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-#include "accel/graph.h"
+#include "accel/capture/graph.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 

@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <limits>
 
-#include "accel/ops.h"
+#include "runtime/ops.h"
 #include "runtime/elementwise.h"
 #include "runtime/error.h"
 #include "runtime/scalar_ops.h"

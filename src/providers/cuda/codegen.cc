@@ -107,7 +107,7 @@ std::string op_name_of(OpId op) {
   switch (op) {
 #define MF_OP(id, ...) \
   case OpId::id: return #id;
-#include "accel/ops.def"
+#include "runtime/ops.def"
 #undef MF_OP
   }
   return "";

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "accel/kernel_ir.h"
+#include "accel/emit/kernel_ir.h"
 #include "providers/cuda/codegen.h"
 
 namespace matfuse::cuda::detail {

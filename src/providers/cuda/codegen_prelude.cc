@@ -1,6 +1,6 @@
 // The device prelude of every generated CUDA program (see codegen.h): integer typedefs, the
 // Philox text of runtime/philox.inc, the single-precision math of runtime/mf_math.inc, and one
-// device function per op of accel/ops.def in double and single precision, mirroring
+// device function per op of runtime/ops.def in double and single precision, mirroring
 // runtime/scalar_ops.h. Single-precision transcendentals (sin ... pow, atan2, hypot) call the
 // mf_math.inc functions, so they give the host's bits (the program must be compiled with
 // --fmad=false); double ones use CUDA's IEEE math functions (within 2 ulp; sqrt correctly

@@ -39,7 +39,7 @@ using accel::VType;
 
 namespace {
 
-constexpr int64_t kLeaf = 128;      ///< host pairwise block (builtins/reduce.h)
+constexpr int64_t kLeaf = 128;      ///< host pairwise block (runtime/reduce.h)
 constexpr int64_t kCombine = 16;    ///< partials per thread in a combine pass
 
 const char* acc_type(const KReduce& r) { return r.acc == VType::F32 ? "float" : "double"; }

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "accel/placement.h"
+#include "accel/plan/placement.h"
 #include "runtime/error.h"
 
 namespace matfuse::cuda {

@@ -31,7 +31,7 @@ public:
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
-  /// Calibrated device throughputs (accel/placement.h): launch latency, bytes touched over
+  /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
   /// inputs without a device copy, downloads of outputs a host sink reads now.
   double estimate_seconds(const KernelCost& c) const override;

@@ -347,7 +347,7 @@ void eval_op(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
   switch (in.op) {
 #define MF_OP(id, ...) \
   case OpId::id: return op_t<scalar::id>(c, in, vi, len, s);
-#include "accel/ops.def"
+#include "runtime/ops.def"
 #undef MF_OP
   }
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "accel/kernel_ir.h"
+#include "accel/emit/kernel_ir.h"
 #include "providers/provider.h"
 
 namespace matfuse::host {

@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "accel/placement.h"
+#include "accel/plan/placement.h"
 #include "providers/host/host_eval.h"
 #include "providers/host/thread_pool.h"
 #include "runtime/error.h"
@@ -57,7 +57,7 @@ struct Partial {
   double nan_v = 0;  ///< min/max: the first NaN met (returned as is, like the eager engine)
 };
 
-constexpr int64_t kPairwiseBlock = 128;  // builtins/reduce_core.cc, documented in reduce.h
+constexpr int64_t kPairwiseBlock = 128;  // runtime/reduce_core.cc, documented in reduce.h
 
 /// The eager pairwise sum: blocks of <= 128 left to right, longer ranges split at n/2.
 template <class A> A pairwise(const A* x, int64_t n, bool omit) {
@@ -317,7 +317,7 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
     }
   } else {
     // Strided: each lane follows the pairwise order of pre == 1 (rows in blocks of <= 128 left
-    // to right, longer row ranges split at n/2, halves added), as builtins/reduce_core.cc's
+    // to right, longer row ranges split at n/2, halves added), as runtime/reduce_core.cc's
     // pairwise_rows; prod, min, max, any, all fold rows left to right.
     const int64_t nlc = chunks_of(pre);
     int levels = 2;

@@ -15,7 +15,7 @@ public:
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
-  /// Calibrated host throughputs (accel/placement.h): bytes touched over host bandwidth, flops
+  /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
   double estimate_seconds(const KernelCost& c) const override;
   /// Whether t has a host copy (not device-only).

@@ -1,0 +1,66 @@
+// Capture: array operations of the builtins and operators become lazy graph values
+// (DESIGN.md decision 1). Each capture_* function returns the lazy result, or nullopt when the
+// operation stays eager (capture off, an operand of a class or kind the graph does not handle,
+// every operand materialised and the result below the size threshold). The caller then runs
+// its eager code, which reads (and so forces) any lazy operand.
+//
+// Rules
+// - Handled operands: real double, single, logical, char, int8..int32, uint8..uint32, not
+//   empty. Complex and 64-bit integer values stay eager. A lazy operand that may turn complex
+//   (LazyRef::maybe_complex) is captured only by ops that accept complex data.
+// - Captured when an operand is lazy or the result has at least lazy_config().min_numel
+//   elements. Materialised operands enter as Input nodes; 1x1 double operands as Params (so a
+//   loop trace that differs only in scalars lowers to one kernel text, decision 8), other 1x1
+//   operands as Constants of their class.
+// - Node creation raises the eager operation's MatlabError (class and size checks), so errors
+//   appear at the operation, not at the sink. Logical ops on float data (NaN raises
+//   MATLAB:nologicalnan) and logical() conversions stay eager for the same reason.
+// - Each result goes through check_limits() (graph node-count and depth limits).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "accel/capture/graph.h"
+#include "accel/capture/lazy.h"
+
+namespace matfuse::accel {
+
+/// a OP b (ops.def binary op) with implicit expansion. For Max/Min: the NaN-ignoring form.
+std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b);
+/// OP a (ops.def unary op).
+std::optional<Tensor> capture_unary(OpId op, const Tensor& a);
+/// sum/prod/mean/min/max/any/all over 0-based dims (see accel::reduce).
+std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
+                                     bool omitnan, ReduceOut out);
+/// double(x) / single(x) (other target classes stay eager).
+std::optional<Tensor> capture_cast(const Tensor& x, ClassId to);
+/// a*b of 2-D matrices of one floating class when an operand is lazy.
+std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b);
+/// a.' / a' of a lazy 2-D value.
+std::optional<Tensor> capture_transpose(const Tensor& a, bool conj);
+/// diag(a) (main diagonal, k = 0) of a lazy 2-D matrix with more than one row and column: a
+/// lazy min(m,n) x 1 Diag node. nullopt for materialised, vector, N-D or maybe-complex values
+/// (the eager builtin then handles them).
+std::optional<Tensor> capture_diag(const Tensor& a);
+/// One subscript of an affine slice along one dimension: 1-based positions start + j*step for
+/// j < count. `per_trace` starts (a scalar subscript such as a loop index) enter the graph as a
+/// Param of role LoopIndex, so traces that differ only in it lower to one kernel text
+/// (decision 8); other starts are Constants.
+struct SliceSub {
+  double start = 1;
+  int64_t step = 1;
+  int64_t count = 0;
+  bool per_trace = false;
+};
+/// x(subs...) with one SliceSub per dimension of x (subs.size() == x.dims().ndims()) as a lazy
+/// Slice node (accel::slice). Captured when x is lazy (result of at least 2 elements) or the
+/// result has at least lazy_config().min_numel elements; nullopt otherwise, and for positions
+/// out of range (the caller's eager path then raises MATLAB's error).
+std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs);
+/// Whether a generator (rand, randn, zeros, ones) of n elements of class cls is captured.
+bool capture_generator(int64_t n, ClassId cls, bool complex = false);
+/// The lazy value of a generator node (through check_limits).
+Tensor lazy_generator(const NodeRef& g);
+
+}  // namespace matfuse::accel

@@ -1,0 +1,53 @@
+// Telemetry (see telemetry.h).
+#include "accel/run/telemetry.h"
+
+#include <chrono>
+
+namespace matfuse::accel {
+
+std::string_view sink_reason_name(SinkReason r) {
+  static const char* names[] = {"explicit",     "display",     "file_io",    "gather",
+                                "branch",       "index_by_data", "host_builtin", "node_limit",
+                                "depth_limit",  "param_bytes", "memory_pressure", "loop_chunk"};
+  return names[static_cast<int>(r)];
+}
+
+void Telemetry::record(EvaluationRecord e) {
+  std::lock_guard<std::mutex> l(mu_);
+  ++counts_[static_cast<int>(e.reason)];
+  evals_.push_back(std::move(e));
+  if (evals_.size() > 4096) evals_.erase(evals_.begin(), evals_.begin() + 2048);  // bounded
+}
+
+std::vector<EvaluationRecord> Telemetry::snapshot() const {
+  std::lock_guard<std::mutex> l(mu_);
+  return evals_;
+}
+
+EvaluationRecord Telemetry::last() const {
+  std::lock_guard<std::mutex> l(mu_);
+  return evals_.empty() ? EvaluationRecord{} : evals_.back();
+}
+
+void Telemetry::clear() {
+  std::lock_guard<std::mutex> l(mu_);
+  evals_.clear();
+  for (int64_t& c : counts_) c = 0;
+}
+
+int64_t Telemetry::count(SinkReason r) const {
+  std::lock_guard<std::mutex> l(mu_);
+  return counts_[static_cast<int>(r)];
+}
+
+double telemetry_clock() {
+  static const auto epoch = std::chrono::steady_clock::now();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - epoch).count();
+}
+
+Telemetry& telemetry() {
+  static Telemetry* t = new Telemetry();
+  return *t;
+}
+
+}  // namespace matfuse::accel
