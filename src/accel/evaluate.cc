@@ -127,6 +127,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
       for (const Node* n : lg->output_nodes) to_host.push_back(host_sink && p.at(n).root);
       bool faulted = false;
       gr.kernel_key = std::hash<std::string>{}(text);
+      gr.fast_math = lg->kernel.math == MathMode::Fast;
       gr.elements = lg->kernel.elements();
       gr.bytes_read = kernel_bytes_read(lg->kernel, dev_inputs);
       if (try_device(*lg, text, dev_inputs, to_host, dev_outputs, gr, &faulted)) {

@@ -63,6 +63,7 @@ const Registry& builtins() {
     register_matfun(r);
     register_polycalc(r);
     register_compat(r);
+    register_feature(r);
     return r;
   }();
   return table;

@@ -112,6 +112,7 @@ void register_gpu(Registry& r);         // gpuArray, gather, gpuDevice, gputimei
 void register_ode(Registry& r);         // ode45, ode23, ode23s, odeset, odeget, deval (ode.cc)
 void register_optim(Registry& r);       // fzero, fminbnd, fminsearch, optimset, lsqnonneg
 void register_quadrature(Registry& r);  // integral, integral2/3, quad, quadgk, dblquad
+void register_feature(Registry& r);     // feature(...) run-time switches (feature.cc)
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "accel/device_dispatch.h"
+#include "accel/fast_math.h"
 #include "accel/lazy.h"
 #include "accel/placement.h"
 #include "cli/accel_commands.h"
@@ -59,6 +60,8 @@ const char kUsage[] =
     "  --list-builtins print the registered builtin names, one per line, sorted\n"
     "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
     "                  (also MATFUSE_DEVICE)\n"
+    "  --math M        exact (default: host and GPU give the same bits) or fast (documented\n"
+    "                  approximations, docs/math-modes.md; also MATFUSE_MATH)\n"
     "  calibrate       measure this machine for the placement cost model and save the profile\n"
     "  accel-info      print the GPU, the calibration in use and the kernel cache\n"
     "  --version       print the version\n"
@@ -222,6 +225,14 @@ int main(int argc, char** argv) {
         std::cerr << "matfuse: --device takes cpu, gpu or auto\n" << kUsage;
         return 2;
       }
+    } else if (a == "--math") {
+      const std::string m = i + 1 < argc ? argv[++i] : "";
+      const auto mode = matfuse::accel::parse_math_mode(m);
+      if (!mode) {
+        std::cerr << "matfuse: --math takes exact or fast\n" << kUsage;
+        return 2;
+      }
+      matfuse::accel::set_math_mode(*mode);
     } else if (i == 1 && a == "calibrate") {
       return matfuse::cli::calibrate();
     } else if (i == 1 && a == "accel-info") {
