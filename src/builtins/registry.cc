@@ -56,6 +56,7 @@ const Registry& builtins() {
     register_files(r);
     register_introspect(r);
     register_gpu(r);
+    register_feature(r);
     register_ode(r);
     register_optim(r);
     register_quadrature(r);
@@ -63,7 +64,7 @@ const Registry& builtins() {
     register_matfun(r);
     register_polycalc(r);
     register_compat(r);
-    register_feature(r);
+    register_console(r);
     return r;
   }();
   return table;

@@ -69,7 +69,7 @@ NodeRef fma_chain(const NodeRef& x, int depth) {
 /// device result is synchronised, not downloaded).
 void run_group(const NodeRef& root) {
   Tensor t = accel::evaluate(root);
-  if (cuda::CudaProvider* cp = cuda::cuda_provider()) cp->device().synchronize();
+  if (Provider* d = device_provider()) d->synchronize();
   (void)t;
 }
 

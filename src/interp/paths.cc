@@ -511,7 +511,7 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
 void register_interp_builtins(Registry& r) {
   r.add("format", bi_format);
-  for (const char* n : {"clc", "close", "hold", "figure", "more", "drawnow", "clf", "shg", "beep"})
+  for (const char* n : {"close", "hold", "figure", "drawnow", "clf", "shg"})
     r.add(n, bi_noop);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
@@ -528,6 +528,7 @@ void register_interp_builtins(Registry& r) {
   r.add("clear", bi_clear);
   r.add("clearvars", bi_clear);
   r.add("who", bi_who);
+  register_help_builtins(r);
   r.add("run", bi_run);
   r.add("func2str", bi_func2str);
   r.add("str2func", bi_str2func);

