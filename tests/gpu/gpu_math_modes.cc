@@ -110,7 +110,8 @@ TEST(GpuMathModes, FastFunctionsWithinTheirBoundsOverEverySingle) {
     std::printf("fast %-6s max error %.3f ulp (bound %.0f)%s\n",
                 std::string(op_name(kBounds[f].op)).c_str(), worst[f], kBounds[f].ulp,
                 nan_mismatch[f] ? " NaN positions differ" : "");
-    EXPECT_LE(worst[f], kBounds[f].ulp) << op_name(kBounds[f].op);
+    // The ulp of the exact result comes from pow and log2 in double: allow their rounding.
+    EXPECT_LE(worst[f], kBounds[f].ulp + 1e-9) << op_name(kBounds[f].op);
     EXPECT_FALSE(nan_mismatch[f]) << op_name(kBounds[f].op);
   }
 }
@@ -121,10 +122,10 @@ TEST(GpuMathModes, FastDivisionAndLinspaceWithinBoundsExactUnchanged) {
       "rng(3); x = randn(1, 2e6, 'single') * 100; d = rand(1, 2e6, 'single') + 0.5;"
       "q = x ./ d; r = x / 7; l = single(linspace(0, 4*pi, 3e6)); s = sin(x) .* exp(-abs(x)/10);";
   const std::vector<std::string> names = {"q", "r", "l", "s"};
-  const gputest::ScriptRun host = run_in(accel::DeviceMode::Cpu, code, names);
-  const gputest::ScriptRun exact = run_in(accel::DeviceMode::Gpu, code, names);
+  const ScriptRun host = run_in(accel::DeviceMode::Cpu, code, names);
+  const ScriptRun exact = run_in(accel::DeviceMode::Gpu, code, names);
   for (const std::string& n : names) EXPECT_TRUE(bitwise_equal(host.vars.at(n), exact.vars.at(n))) << n;
-  gputest::ScriptRun fast;
+  ScriptRun fast;
   {
     const accel::MathMode prev = accel::math_mode();
     accel::set_math_mode(accel::MathMode::Fast);
