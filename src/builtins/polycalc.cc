@@ -657,16 +657,25 @@ Outputs bi_interp2(CallContext& ctx, Args args, int nargout) {
   };
   if (a.size() == 5) {
     V = num(a[2], "interp2");
+    if (V.dims()[0] < 2 || V.dims()[1] < 2 || V.dims().ndims() > 2)
+      throw_error("MATLAB:interp2:InvalidZ", "Z must be a 2-D matrix with at least 2 rows and "
+                  "2 columns.");
     xg = grid_vec(a[0], true, V.dims()[1]);
     yg = grid_vec(a[1], false, V.dims()[0]);
     query(a[3], a[4]);
   } else if (a.size() == 3) {
     V = num(a[0], "interp2");
+    if (V.dims()[0] < 2 || V.dims()[1] < 2 || V.dims().ndims() > 2)
+      throw_error("MATLAB:interp2:InvalidZ", "Z must be a 2-D matrix with at least 2 rows and "
+                  "2 columns.");
     xg = seq(V.dims()[1]);
     yg = seq(V.dims()[0]);
     query(a[1], a[2]);
   } else if (a.size() <= 2) {
     V = num(a[0], "interp2");
+    if (V.dims()[0] < 2 || V.dims()[1] < 2 || V.dims().ndims() > 2)
+      throw_error("MATLAB:interp2:InvalidZ", "Z must be a 2-D matrix with at least 2 rows and "
+                  "2 columns.");
     if (a.size() == 2 && (a[1].numel() != 1 || !(a[1].to_double() >= 0) ||
                           a[1].to_double() != std::floor(a[1].to_double())))
       throw_error("MATLAB:interp2:InvalidK", "N must be an integer >= 0.");
@@ -687,6 +696,9 @@ Outputs bi_interp2(CallContext& ctx, Args args, int nargout) {
     throw_error("MATLAB:interp2:nargin", "Wrong number of input arguments.");
   }
   int64_t ny = V.dims()[0], nx = V.dims()[1];
+  if (ny < 2 || nx < 2 || V.dims().ndims() > 2 || xg.size() < 2 || yg.size() < 2)
+    throw_error("MATLAB:interp2:InvalidZ", "Z must be a 2-D matrix with at least 2 rows and 2 "
+                "columns.");
   // Decreasing grids: flip to increasing.
   bool fx = xg.size() > 1 && xg[1] < xg[0], fy = yg.size() > 1 && yg[1] < yg[0];
   auto vat = [&](int64_t i, int64_t j) {
