@@ -2,14 +2,15 @@
 # Installs the Debian packages matfuse needs. Usage: tools/install-deps.sh [--test]
 #   (no flag)  build dependencies: compiler, CMake, Ninja, OpenBLAS, LAPACKE, readline, and the
 #              optional FFTW, PCRE2 and libmatio
-#   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy
+#   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy,
+#              clang with its sanitizer and libFuzzer runtimes (tools/sanitize.sh)
 # Packages already installed are skipped, so this is quick and works offline on a machine that
 # has them (the GPU machine has no package registry: there it only checks).
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadline-dev
       libfftw3-dev libpcre2-dev libmatio-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libgtest-dev octave python3-numpy)
+  pkgs+=(libgtest-dev octave python3-numpy clang libclang-rt-14-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

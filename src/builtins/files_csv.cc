@@ -9,10 +9,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <fstream>
 #include <optional>
 
 #include "builtins/files_util.h"
+
+#include "runtime/atomic_file.h"
 #include "builtins/format.h"
 
 namespace matfuse {
@@ -243,10 +246,8 @@ Outputs bi_writematrix(CallContext&, Args args, int nargout) {
                 "Input must be a numeric, logical, char, string or cell array.");
   Dims d = a.dims();
   if (d.ndims() > 2) d = Dims(d[0], a.numel() / std::max<int64_t>(d[0], 1));
-  std::ofstream out(path, append ? std::ios::app : std::ios::trunc);
-  if (!out)
-    throw_error("MATLAB:table:write:FileOpenError",
-                "Unable to open file '%s' as a text file.", path.c_str());
+  // The text first, then one atomic write (a full disk leaves the old file as it was).
+  std::ostringstream out;
   int64_t rows = d.rows(), cols = d.cols();
   if (a.is_char()) {
     Tensor t = a.tensor();
@@ -255,17 +256,17 @@ Outputs bi_writematrix(CallContext&, Args args, int nargout) {
       for (int64_t c = 0; c < cols; ++c) row.set_double(c, t.get_double(c * rows + r));
       out << row.to_utf8() << "\n";
     }
-    return {};
-  }
-  for (int64_t r = 0; r < rows; ++r) {
-    for (int64_t c = 0; c < cols; ++c) {
-      if (c) out << delim;
-      out << element_text(a, c * rows + r, delim);
+  } else {
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) {
+        if (c) out << delim;
+        out << element_text(a, c * rows + r, delim);
+      }
+      out << "\n";
     }
-    out << "\n";
   }
-  if (!out)
-    throw_error("MATLAB:table:write:FileOpenError", "Unable to write file '%s'.", path.c_str());
+  const char* id = "MATLAB:table:write:FileOpenError";
+  write_file_atomic(path, (append ? read_for_append(path, id) : std::string()) + out.str(), id);
   return {};
 }
 
