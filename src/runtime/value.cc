@@ -31,6 +31,12 @@ std::vector<Value>& CellArray::mutable_elems() {
 
 Value& CellArray::at(int64_t i) { return mutable_elems()[static_cast<size_t>(i)]; }
 
+void CellArray::resize(const Dims& d) {
+  mutable_elems().resize(static_cast<size_t>(d.numel()));
+  dims_ = d;
+  dims_.normalize();
+}
+
 CellArray CellArray::reshaped(const Dims& d) const {
   MF_ASSERT(d.numel() == numel(), "cell reshape must keep numel");
   CellArray c = *this;
