@@ -304,6 +304,7 @@ void register_files(Registry& r) {
   r.add("load", bi_load);
   r.add("save", bi_save);
   register_files_csv(r);
+  register_files_text(r);
   register_files_sys(r);
 }
 

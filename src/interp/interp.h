@@ -283,6 +283,8 @@ inline void mark_stack_complete(MatlabError& e) { e.stack().push_back({"", "", 0
 
 /// Registers the interpreter's own builtins (paths.cc).
 void register_interp_builtins(Registry& r);
+/// whos, help, doc (help.cc); called by register_interp_builtins.
+void register_help_builtins(Registry& r);
 
 /// FunctionObject implementations (functions.cc).
 class NamedFunction : public FunctionObject {
