@@ -3,7 +3,8 @@
 #   (no flag)  build dependencies: compiler, CMake, Ninja, OpenBLAS, LAPACKE, readline, and the
 #              optional FFTW, PCRE2, libmatio and xeus (the Jupyter kernel)
 #   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy,
-#              nbclient/nbformat/jupyter_client (the kernel's notebook test)
+#              nbclient/nbformat/jupyter_client (the kernel's notebook test), clang with its
+#              sanitizer and libFuzzer runtimes (tools/sanitize.sh)
 # Packages already installed are skipped, so this is quick and works offline on a machine that
 # has them (the GPU machine has no package registry: there it only checks).
 set -euo pipefail
@@ -11,7 +12,7 @@ pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadlin
       libfftw3-dev libpcre2-dev libmatio-dev xeus-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
   pkgs+=(libgtest-dev octave python3-numpy python3-nbclient python3-nbformat
-         python3-jupyter-client)
+         python3-jupyter-client clang libclang-rt-14-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

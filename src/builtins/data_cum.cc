@@ -239,6 +239,8 @@ Outputs bi_diff(CallContext&, Args args, int nargout) {
   ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
   Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
   for (int64_t t = 0; t < n; ++t) {
+    // Differences of an empty extent are empty again: stop (diff([], 2^31) is immediate).
+    if (w.dims()[dim] == 0) break;
     if (!has_dim && w.dims()[dim] == 1 && !w.is_empty()) {
       int nd = first_nonsingleton_dim(w.dims());
       if (w.dims()[nd] == 1) {  // all singleton: result is empty along dim

@@ -70,6 +70,17 @@ std::vector<double> binpicker(double xmin, double xmax, int64_t nbins, double ra
   return e;
 }
 
+/// The number of bins of a given width over a range (range/width, rounded up); more than
+/// MATLAB's maximum of 65536 bins is an error (a tiny BinWidth over a wide range).
+int64_t bin_count(double ratio) {
+  const double n = std::ceil(ratio);
+  if (!(n <= 65536))
+    throw_error("MATLAB:histcounts:MaxNumBinsExceeded",
+                "The bin width results in more than the maximum of 65536 bins. Specify a larger "
+                "bin width.");
+  return static_cast<int64_t>(n);
+}
+
 Outputs bi_histcounts(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 8);
   check_nargout(nargout, 3);
@@ -115,7 +126,12 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
                   "corresponding value.");
     std::string n = lower(args[i].to_text());
     if (n == "normalization") norm = lower(args[i + 1].to_text("Normalization"));
-    else if (n == "binwidth") width = args[i + 1].to_double("BinWidth");
+    else if (n == "binwidth") {
+      width = args[i + 1].to_double("BinWidth");
+      if (!(width > 0) || std::isinf(width))
+        throw_error("MATLAB:histcounts:InvalidBinWidth",
+                    "Bin width must be a finite, positive scalar.");
+    }
     else if (n == "numbins") nbins = args[i + 1].to_index("NumBins");
     else if (n == "binedges") {
       Tensor a = numeric_arg(args[i + 1], "histcounts");
@@ -150,7 +166,12 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
     if (limits) {
       int64_t nb = nbins;
       if (width > 0) {
-        for (double e = blo; e < bhi; e += width) edges.push_back(e);
+        const int64_t n = bin_count((bhi - blo) / width);
+        for (int64_t k = 0; k < n; ++k) {
+          const double e = blo + static_cast<double>(k) * width;
+          if (e >= bhi) break;
+          edges.push_back(e);
+        }
         edges.push_back(bhi);
       } else {
         if (nb <= 0) nb = 10;  // unspecified count inside fixed limits
@@ -163,7 +184,7 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
       for (int64_t k = 0; k <= nb; ++k) edges.push_back(static_cast<double>(k) / static_cast<double>(nb));
     } else if (width > 0) {
       double left = width * std::floor(mn / width);
-      int64_t nb = std::max<int64_t>(1, static_cast<int64_t>(std::ceil((mx - left) / width)));
+      int64_t nb = std::max<int64_t>(1, bin_count((mx - left) / width));
       if (left + static_cast<double>(nb) * width == mx) ++nb;
       for (int64_t k = 0; k <= nb; ++k) edges.push_back(left + static_cast<double>(k) * width);
     } else if (nbins > 0) {
@@ -173,7 +194,9 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
         if (std::isfinite(v)) fin.push_back(v);
       bool integers = true;
       for (double v : fin) integers = integers && v == std::round(v);
-      if (integers && mx - mn <= 50) {
+      // MATLAB's integer rule: integer data spanning at most 50, within +-flintmax/2 (beyond,
+      // unit steps are not representable and Scott's rule applies).
+      if (integers && mx - mn <= 50 && mx <= 4503599627370496.0 && mn >= -4503599627370496.0) {
         for (double e = mn - 0.5; e <= mx + 0.5; e += 1) edges.push_back(e);
       } else {
         double mu = 0, ss = 0;
@@ -199,7 +222,7 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
     std::vector<int64_t> cnt_i(static_cast<size_t>(nb), 0);
     for (size_t k = 0; k < x.size(); ++k) {
       double v = x[k];
-      if (!(v >= e0 && v <= e1)) continue;  // NaN and outside
+      if (nb <= 0 || !(v >= e0 && v <= e1)) continue;  // no bins, NaN and outside
       double g = (v - e0) * inv;
       int64_t b = g < static_cast<double>(nb) ? static_cast<int64_t>(g) : nb - 1;
       while (b > 0 && v < e[b]) --b;
@@ -248,9 +271,13 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
   std::vector<int64_t> subs(static_cast<size_t>(n * d));
   for (int64_t k = 0; k < n * d; ++k) {
     double v = st.get_double(k);
-    if (!(v >= 1) || v != std::floor(v))
+    if (!(v >= 1) || v != std::floor(v) || std::isinf(v))
       throw_error("MATLAB:accumarray:nonPosIntSubs",
                   "First input SUBS must contain positive integer subscripts.");
+    // A subscript past 2^48 asks for more elements than any array can hold (and its int64
+    // conversion and the output's index arithmetic must not overflow).
+    if (v > 281474976710656.0)
+      throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
     subs[k] = static_cast<int64_t>(v) - 1;
   }
   if (vt.numel() != 1 && vt.numel() != n)
@@ -272,14 +299,28 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
                   "Third input SZ must be a vector with one element for each column of SUBS.");
     if (d == 1 && sz.get_double(0) == 1 && sz.get_double(1) != 1) {
       // Row output: index into the second dimension.
-      ext = {1, static_cast<int64_t>(sz.get_double(1))};
+      const double e1 = sz.get_double(1);
+      if (!(e1 >= 0) || e1 != std::floor(e1) || e1 > 281474976710656.0)
+        throw_error("MATLAB:accumarray:InvalSz",
+                    "Third input SZ must be a vector of nonnegative integers.");
+      ext = {1, static_cast<int64_t>(e1)};
       std::vector<int64_t> s2(static_cast<size_t>(2 * n));
-      for (int64_t r = 0; r < n; ++r) { s2[r] = 0; s2[n + r] = subs[r]; }
+      for (int64_t r = 0; r < n; ++r) {
+        if (subs[r] >= ext[1])
+          throw_error("MATLAB:accumarray:InvalSz",
+                      "Third input SZ must be a vector with one element for each column of SUBS.");
+        s2[r] = 0;
+        s2[n + r] = subs[r];
+      }
       subs = s2;
       d = 2;
     } else {
       for (int64_t j = 0; j < sz.numel(); ++j) {
-        int64_t e = static_cast<int64_t>(sz.get_double(j));
+        const double ej = sz.get_double(j);
+        if (!(ej >= 0) || ej != std::floor(ej) || ej > 281474976710656.0)
+          throw_error("MATLAB:accumarray:InvalSz",
+                      "Third input SZ must be a vector of nonnegative integers.");
+        int64_t e = static_cast<int64_t>(ej);
         if (j < d && e < ext[j])
           throw_error("MATLAB:accumarray:InvalSz",
                       "Third input SZ must be a vector with one element for each column of SUBS.");
@@ -290,6 +331,10 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
   Dims outd;
   for (size_t j = 0; j < ext.size(); ++j) outd.set(static_cast<int>(j), ext[j]);
   outd.normalize();
+  double want = 1;  // in double: the int64 product of the extents may overflow
+  for (int64_t e : ext) want *= static_cast<double>(e);
+  if (want > 9007199254740992.0)
+    throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
   std::vector<int64_t> lin(static_cast<size_t>(n));
   int dd = static_cast<int>(d);
   for (int64_t r = 0; r < n; ++r) {

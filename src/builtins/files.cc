@@ -15,6 +15,8 @@
 #include <sstream>
 
 #include "builtins/files_util.h"
+
+#include "runtime/atomic_file.h"
 #include "builtins/format.h"
 #include "builtins/misc.h"
 
@@ -97,10 +99,9 @@ std::string ascii_var_name(const std::string& path) {
 
 void save_ascii(const std::string& path, const std::vector<std::pair<std::string, Value>>& vars,
                 bool dbl, bool tabs, bool append) {
-  std::ofstream out(path, append ? std::ios::app : std::ios::trunc);
-  if (!out)
-    throw_error("MATLAB:save:couldNotWriteFile", "Unable to write file %s: %s.", path.c_str(),
-                "No such file or directory");
+  // The whole text first (a variable that cannot be written fails before the file is
+  // touched), then one atomic write: a full disk leaves the old file as it was.
+  std::ostringstream out;
   for (const auto& [name, v] : vars) {
     if (!v.is_tensor())
       throw_error("MATLAB:save:asciiUnsupported",
@@ -124,8 +125,8 @@ void save_ascii(const std::string& path, const std::vector<std::pair<std::string
       out << "\n";
     }
   }
-  if (!out)
-    throw_error("MATLAB:save:couldNotWriteFile", "Unable to write file %s.", path.c_str());
+  const char* id = "MATLAB:save:couldNotWriteFile";
+  write_file_atomic(path, (append ? read_for_append(path, id) : std::string()) + out.str(), id);
 }
 
 bool has_extension(const std::string& path) {
@@ -274,8 +275,14 @@ Outputs bi_save(CallContext& ctx, Args args, int nargout) {
   if (append) {
     std::error_code ec;
     if (std::filesystem::exists(file, ec)) {
-      std::vector<std::string> ignored;
-      auto old = mat_load(file, ignored);
+      std::vector<std::string> unreadable;
+      auto old = mat_load(file, unreadable);
+      // Rewriting the file would drop what cannot be read back: refuse, changing nothing.
+      if (!unreadable.empty())
+        throw_error("MATLAB:save:appendUnsupported",
+                    "Unable to append to %s: variable %s cannot be read back by matfuse, so "
+                    "rewriting the file would lose it. The file was not changed.",
+                    file.c_str(), unreadable[0].c_str());
       for (auto& kv : old) {
         bool replaced = false;
         for (const auto& nv : vars) replaced = replaced || nv.first == kv.first;

@@ -15,6 +15,8 @@
 #include <optional>
 
 #include "builtins/files_util.h"
+
+#include "runtime/atomic_file.h"
 #include "builtins/format.h"
 #include "builtins/text_import.h"
 
@@ -243,14 +245,10 @@ std::string element_text(const Value& v, int64_t i, const std::string& delim, Qu
 
 void write_text_file(const std::string& path, const std::string& text, bool append,
                      const char* fname) {
-  std::ofstream out(path, (append ? std::ios::app : std::ios::trunc) | std::ios::binary);
-  if (!out)
-    throw_error("MATLAB:table:write:FileOpenError", "Unable to open file '%s' as a text file.",
-                path.c_str());
-  out << text;
-  out.close();
-  if (!out) throw_error("MATLAB:table:write:FileOpenError", "Unable to write file '%s'.",
-                        path.c_str());
+  // One atomic write (a temporary file renamed over the target): a full disk or an I/O error
+  // raises the error and leaves the old file as it was.
+  const char* id = "MATLAB:table:write:FileOpenError";
+  write_file_atomic(path, (append ? read_for_append(path, id) : std::string()) + text, id);
   (void)fname;
 }
 

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "builtins/format.h"
+#include "runtime/atomic_file.h"
 #include "runtime/stack_guard.h"
 
 #if MATFUSE_HAVE_MATIO
@@ -319,25 +320,50 @@ bool is_mat_file(const std::string& path) {
 
 void mat_save(const std::string& path, const std::vector<std::pair<std::string, Value>>& vars,
               bool v73, std::vector<std::string>& skipped) {
-  mat_t* mat = Mat_CreateVer(path.c_str(), nullptr, v73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
-  if (!mat) {
-    if (v73)
-      throw_error("matfuse:notAvailable",
-                  "save -v7.3 requires libmatio with HDF5, which this build of matfuse does not "
-                  "include.");
-    throw_error("MATLAB:save:couldNotWriteFile",
-                "Unable to write file %s: No such file or directory.", path.c_str());
-  }
-  for (const auto& [name, v] : vars) {
-    VarPtr mv(to_matvar(name.c_str(), v, skipped));
-    if (!mv) continue;
-    if (Mat_VarWrite(mat, mv.get(), MAT_COMPRESSION_NONE) != 0) {
-      Mat_Close(mat);
-      throw_error("MATLAB:save:couldNotWriteFile", "Unable to write variable '%s' to file %s.",
-                  name.c_str(), path.c_str());
+  const char* id = "MATLAB:save:couldNotWriteFile";
+  // libmatio writes a temporary file next to the target; it is read back and checked (a full
+  // disk truncates it without libmatio noticing) before it replaces the target, so a failed
+  // save leaves the old file as it was.
+  auto write = [&](const std::string& tmp) {
+    mat_t* mat = Mat_CreateVer(tmp.c_str(), nullptr, v73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
+    if (!mat) {
+      if (v73)
+        throw_error("matfuse:notAvailable",
+                    "save -v7.3 requires libmatio with HDF5, which this build of matfuse does "
+                    "not include.");
+      throw_error(id, "Unable to write file %s: No such file or directory.", path.c_str());
     }
-  }
-  Mat_Close(mat);
+    for (const auto& [name, v] : vars) {
+      VarPtr mv;
+      try {
+        mv.reset(to_matvar(name.c_str(), v, skipped));
+      } catch (...) {
+        Mat_Close(mat);
+        throw;
+      }
+      if (!mv) continue;
+      if (Mat_VarWrite(mat, mv.get(), MAT_COMPRESSION_NONE) != 0) {
+        Mat_Close(mat);
+        throw_error(id, "Unable to write variable '%s' to file %s.", name.c_str(),
+                    path.c_str());
+      }
+    }
+    if (Mat_Close(mat) != 0) throw_error(id, "Unable to write file %s.", path.c_str());
+  };
+  auto check = [&](const std::string& tmp) {
+    if (v73) return;
+    std::ifstream in(tmp, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    try {
+      mat_validate(tmp, ss.str());
+    } catch (const MatlabError&) {
+      throw_error(id, "Unable to write file %s: the data written does not read back (is the "
+                      "disk full?). The file was not changed.",
+                  path.c_str());
+    }
+  };
+  write_file_atomic_with(path, write, check, id);
 }
 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,

@@ -93,6 +93,8 @@ Outputs bi_nchoosek(CallContext& ctx, Args args, int nargout) {
   if (!v.dims().is_vector() && !v.is_empty())
     throw_error("MATLAB:nchoosek:InvalidArg1", "The first input must be a scalar or a vector.");
   const int64_t n = v.numel();
+  if (k > 281474976710656.0)  // a 0-by-k result past 2^48 columns (and no int64 overflow)
+    throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
   const int64_t kk = static_cast<int64_t>(k);
   if (kk > n) return {gather_elements(v, Dims(0, kk), {})};
   const double count = binom(static_cast<double>(n), k);

@@ -2,7 +2,9 @@
 //
 // File identifiers: 0 stdin, 1 stdout (Session::out), 2 stderr (Session::err), files opened with
 // fopen get 3, 4, ... (the lowest free number), as MATLAB does.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <ostream>
 
@@ -85,7 +87,14 @@ Outputs bi_fprintf(CallContext& ctx, Args args, int nargout) {
   } else {
     auto it = file_table().find(fid);
     if (it == file_table().end()) invalid_fid();
-    std::fwrite(s.data(), 1, s.size(), it->second.fp);
+    // Checked: a full disk or an I/O error is an error here, not a silent loss.
+    const size_t n = std::fwrite(s.data(), 1, s.size(), it->second.fp);
+    if (n != s.size() || std::ferror(it->second.fp)) {
+      const int e = errno;
+      std::clearerr(it->second.fp);
+      throw_error("MATLAB:FileIO:WriteFailed", "Unable to write to file '%s': %s.",
+                  it->second.name.c_str(), std::strerror(e ? e : EIO));
+    }
   }
   if (nargout >= 1) return {Value(static_cast<double>(s.size()))};
   return {};
@@ -117,19 +126,41 @@ Outputs bi_fopen(CallContext&, Args args, int nargout) {
   return out;
 }
 
-/// status = fclose(fid) or fclose('all'): 0 on success.
+/// Flushes and closes a file; 0, or the errno of the failing step (buffered data that could
+/// not be written: a full disk shows here).
+int close_checked(std::FILE* fp) {
+  errno = 0;
+  int e = 0;
+  if (std::fflush(fp) != 0 || std::ferror(fp)) e = errno ? errno : EIO;
+  if (std::fclose(fp) != 0 && !e) e = errno ? errno : EIO;
+  return e;
+}
+
+/// status = fclose(fid) or fclose('all'): 0 on success, -1 when buffered data could not be
+/// written; without an output that failure is an error (MATLAB:FileIO:WriteFailed), so a full
+/// disk never passes unnoticed.
 Outputs bi_fclose(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
+  std::string failed;
+  int err = 0;
   if (args[0].is_text() && args[0].to_text() == "all") {
-    for (auto& [fid, f] : file_table()) std::fclose(f.fp);
+    for (auto& [fid, f] : file_table())
+      if (int e = close_checked(f.fp); e && !err) {
+        err = e;
+        failed = f.name;
+      }
     file_table().clear();
-    return {Value(0.0)};
+  } else {
+    OpenFile& f = lookup(args[0]);
+    err = close_checked(f.fp);
+    failed = f.name;
+    file_table().erase(static_cast<int>(args[0].to_double()));
   }
-  OpenFile& f = lookup(args[0]);
-  int rc = std::fclose(f.fp);
-  file_table().erase(static_cast<int>(args[0].to_double()));
-  return {Value(rc == 0 ? 0.0 : -1.0)};
+  if (err && nargout == 0)
+    throw_error("MATLAB:FileIO:WriteFailed", "Unable to write to file '%s': %s.",
+                failed.c_str(), std::strerror(err));
+  return {Value(err == 0 ? 0.0 : -1.0)};
 }
 
 /// Reads one line (keeping the newline when keep_newline); -1 (double) at end of file.

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "runtime/array_size.h"
 #include "builtins/construct.h"
 #include "builtins/format.h"
 
@@ -831,7 +832,12 @@ Outputs bi_string(CallContext&, Args args, int nargout) {
 Outputs bi_blanks(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
+  // In double first: blanks(2^63) is a size error, not an int64 overflow.
+  if (args[0].is_tensor() && args[0].numel() == 1 && args[0].to_double() > 9.0e15)
+    throw_error("MATLAB:array:SizeLimitExceeded",
+                "Requested array exceeds the maximum possible variable size.");
   int64_t n = args[0].to_index("n");
+  check_array_size(Dims(1, n), 2.0);
   return {char_row(std::string(static_cast<size_t>(n), ' '))};
 }
 

@@ -370,7 +370,8 @@ Outputs regexp_impl(Args args, int nargout, const char* fname, bool icase_defaul
     throw_error("MATLAB:regexp:cellArrayMismatch",
                 "Cell arrays of strings and expressions must have the same size.");
   const Dims d = ns != 1 || np == 1 ? (subj.single() ? pat.dims : subj.dims) : pat.dims;
-  const size_t n = std::max(ns, np);
+  // An empty cell of subjects or expressions gives empty outputs of its size.
+  const size_t n = ns == 0 || np == 0 ? 0 : std::max(ns, np);
   std::vector<CellArray> cells(static_cast<size_t>(nout), CellArray(d));
   for (size_t i = 0; i < n; ++i) {
     Regex re = compile(pat.items[np == 1 ? 0 : i], o, fname);

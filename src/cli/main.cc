@@ -14,6 +14,7 @@
 // `exit(n)` / `quit(n)`. The interpreter runs on a thread with a large stack so that deep MATLAB
 // recursion hits MATLAB:recursionLimit, not a C++ stack overflow.
 #include <pthread.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -39,6 +40,7 @@
 #include "cli/version.h"
 #include "interp/interp.h"
 #include "providers/standard.h"
+#include "runtime/atomic_file.h"
 #include "runtime/session.h"
 
 
@@ -84,26 +86,30 @@ struct Options {
   std::string trace_file;
 };
 
-/// Writes text to path; false (with a message) when the file cannot be written.
+/// Writes text to path (atomically: a temporary file renamed over it); false (with a message)
+/// when the file cannot be written.
 bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f) {
-    std::cerr << "matfuse: cannot write '" << path << "'\n";
+  try {
+    matfuse::write_file_atomic(path, text);
+  } catch (const MatlabError& e) {
+    std::cerr << "matfuse: " << e.message() << "\n";
     return false;
   }
   return true;
 }
 
-/// The --profile, --graph and --trace outputs of a run that spanned [t0, t1].
-void write_reports(const Options& o, double t0, double t1) {
-  if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return;
+/// The --profile, --graph and --trace outputs of a run that spanned [t0, t1]; false when a
+/// file could not be written (the run then exits with status 2).
+bool write_reports(const Options& o, double t0, double t1) {
+  if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return true;
   const auto evals = matfuse::accel::telemetry().snapshot();
   if (o.profile)
     std::cerr << matfuse::accel::profile_table(evals, t1 - t0) << matfuse::cli::device_summary();
-  if (!o.trace_file.empty()) write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1));
-  if (!o.graph_file.empty()) write_file(o.graph_file, matfuse::accel::graph_mermaid());
+  bool ok = true;
+  if (!o.trace_file.empty())
+    ok = write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1)) && ok;
+  if (!o.graph_file.empty()) ok = write_file(o.graph_file, matfuse::accel::graph_mermaid()) && ok;
+  return ok;
 }
 
 int run(const Options& o) {
@@ -131,7 +137,7 @@ int run(const Options& o) {
   matfuse::diary_close();
   session.out->flush();
   std::cout.flush();
-  write_reports(o, t0, matfuse::accel::telemetry_clock());
+  if (!write_reports(o, t0, matfuse::accel::telemetry_clock()) && rc == 0) rc = 2;
   return rc;
 }
 

@@ -1,5 +1,6 @@
 // Calls: user functions (params, varargin/varargout, nargin/nargout, output checks), builtins,
 // function handles, scripts; the CallContext services; top-level entry points; error text.
+#include <stdexcept>
 #include <pthread.h>
 
 #include <algorithm>
@@ -96,6 +97,13 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
         MatlabError e("MATLAB:nomem", "Out of memory.");
         e.raised_by() = fn.builtin->name;
         throw e;
+      } catch (const std::length_error&) {
+        // A container asked for more than it can hold (a size past every limit): MATLAB's
+        // size error, catchable by try, not an internal error.
+        MatlabError e("MATLAB:array:SizeLimitExceeded",
+                      "Requested array exceeds the maximum possible variable size.");
+        e.raised_by() = fn.builtin->name;
+        throw e;
       }
       if (nargout > 0 && static_cast<int>(r.size()) < nargout) {
         MatlabError e("MATLAB:TooManyOutputs", "Too many output arguments.");
@@ -190,7 +198,7 @@ Outputs Interpreter::call_user(const std::shared_ptr<CodeUnit>& unit, FunctionDe
     try {
       exec_block(def->body);
     } catch (MatlabError& e) {
-      e.stack().push_back({fr.file, fr.name, fr.line, 0});
+      if (!stack_complete(e)) e.stack().push_back({fr.file, fr.name, fr.line, 0});
       throw;
     }
   }
@@ -245,7 +253,7 @@ static Outputs call_anon(Interpreter& in, const AnonFunction& f, Args args, int 
   fr.slots.resize(L->names.size());
   fr.unit = f.unit().get();
   fr.code = f.unit().get();
-  fr.name = ex->source;
+  fr.name = ex->source();
   fr.file = f.unit()->file ? f.unit()->file->path : "";
   fr.line = ex->loc.line;
   fr.nargin = static_cast<int>(args.size());
@@ -341,7 +349,7 @@ void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit, bool program
   try {
     exec_block(unit->file->script_body);
   } catch (MatlabError& e) {
-    e.stack().push_back({f->file, f->name, f->line, 0});
+    if (!stack_complete(e)) e.stack().push_back({f->file, f->name, f->line, 0});
     --depth_;
     restore();
     throw;
@@ -375,7 +383,12 @@ std::shared_ptr<CodeUnit> Interpreter::load_unit(const std::string& path) {
     throw_error("MATLAB:run:FileNotFound", "Unable to read file '%s'.", path.c_str());
   std::ostringstream ss;
   ss << in.rdbuf();
-  return unit_from_text(ss.str(), path);
+  std::string text = ss.str();
+  // A UTF-8 byte order mark is not program text; classic Mac files end lines with CR alone.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  return unit_from_text(text, path);
 }
 
 /// Top-level entry: resets per-run state, converts out-of-memory, restores the base frame.
@@ -631,15 +644,12 @@ std::string format_error(const MatlabError& e) {
   std::string s;
   if (!e.raised_by().empty()) s += "Error using " + e.raised_by() + "\n";
   s += e.message() + "\n";
-  // Parse errors carry file:line:col in the message already.
-  const std::string& id = e.identifier();
-  if (id == "MATLAB:syntax" || id == "MATLAB:unbalancedBrackets" ||
-      id == "MATLAB:unterminatedString" || id == "MATLAB:missingEnd")
-    return s;
   bool first = true;
   const StackFrame* prev = nullptr;
   for (const auto& f : e.stack()) {
-    if (f.file.empty()) continue;
+    // A parse error's own frame (it alone has a column) is in its message already; the frames
+    // after it are the calls that led there (eval, str2func, a function file's caller).
+    if (f.file.empty() || f.column != 0) continue;
     // Deep recursion repeats one frame hundreds of times: print each run once.
     if (prev && prev->name == f.name && prev->line == f.line && prev->file == f.file) continue;
     prev = &f;
@@ -652,7 +662,8 @@ std::string format_error(const MatlabError& e) {
 
 Value error_to_value(const MatlabError& e, const std::vector<StackFrame>& extra) {
   std::vector<StackFrame> frames = e.stack();
-  frames.insert(frames.end(), extra.begin(), extra.end());
+  if (stack_complete(e)) frames.pop_back();  // the marker, not a frame
+  else frames.insert(frames.end(), extra.begin(), extra.end());
   StructArray st(Dims(static_cast<int64_t>(frames.size()), 1));
   int ff = st.add_field("file"), fn = st.add_field("name"), fl = st.add_field("line");
   for (size_t i = 0; i < frames.size(); ++i) {

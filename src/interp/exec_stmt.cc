@@ -548,6 +548,10 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
   cur_->line = s.loc.line;
   cur_->stmt = &s;
   poll_interrupt(cur_, s.loc.line);
+  if (statement_limit_ >= 0 && statement_limit_-- == 0) {
+    statement_limit_ = 0;
+    throw_error("matfuse:statementLimit", "Statement limit reached.");
+  }
   switch (s.kind) {
     case StmtKind::Assign: {
       const auto& a = static_cast<const AssignStmt&>(s);

@@ -119,6 +119,10 @@ public:
   /// Runs code text (-e argument, REPL line) in the base workspace. program: the text is the
   /// whole program (base workspace discarded afterwards), so its dead variables are known.
   void run_text(std::string_view code, bool program = false);
+  /// Lets at most n more statements run; the next raises matfuse:statementLimit ("Statement
+  /// limit reached."), and so does every statement after it, so try/catch cannot go on. n < 0:
+  /// no limit (the default). For running untrusted or generated code with a time budget.
+  void set_statement_limit(int64_t n) { statement_limit_ = n; }
   /// Adds a folder to the function search path (front, or back when at_end).
   void add_path(const std::string& dir, bool at_end = false);
   void remove_path(const std::string& dir);
@@ -236,6 +240,7 @@ public:
   Layout base_layout_;
   Frame* cur_ = nullptr;
   int depth_ = 0;
+  int64_t statement_limit_ = -1;  // see set_statement_limit
   static constexpr int kRecursionLimit = 500;
   const char* stack_base_ = nullptr;
   size_t stack_limit_ = 0;
@@ -268,6 +273,14 @@ Value error_to_value(const MatlabError& e, const std::vector<StackFrame>& extra_
 /// short + loose. MATLAB:format:InvalidInputArgument for unknown options.
 void apply_format(Session& s, const std::vector<std::string>& args);
 
+/// rethrow(err) gives an error err.stack's frames, which already reach the base workspace: a
+/// last marker frame (column -1; never printed or shown in err.stack) says so, and the frames
+/// it unwinds through add nothing (rethrow through recursion stays linear in the depth).
+inline bool stack_complete(const MatlabError& e) {
+  return !e.stack().empty() && e.stack().back().column == -1;
+}
+inline void mark_stack_complete(MatlabError& e) { e.stack().push_back({"", "", 0, -1}); }
+
 /// Registers the interpreter's own builtins (paths.cc).
 void register_interp_builtins(Registry& r);
 /// whos, help, doc (help.cc); called by register_interp_builtins.
@@ -294,7 +307,7 @@ public:
   AnonFunction(std::shared_ptr<CodeUnit> unit, const ast::AnonFnExpr* expr, Layout* layout,
                std::vector<Slot> captured)
       : unit_(std::move(unit)), expr_(expr), layout_(layout), captured_(std::move(captured)) {}
-  std::string display() const override { return expr_->source; }
+  std::string display() const override { return expr_->source(); }
   std::string name() const override { return ""; }
   const std::shared_ptr<CodeUnit>& unit() const { return unit_; }
   const ast::AnonFnExpr* expr() const { return expr_; }

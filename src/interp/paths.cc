@@ -493,6 +493,8 @@ Outputs bi_rethrow(CallContext& ctx, Args args, int nargout) {
         e.stack().push_back({st.get(i, ff).is_text() ? st.get(i, ff).to_text() : "",
                              st.get(i, fn).is_text() ? st.get(i, fn).to_text() : "",
                              static_cast<int>(st.get(i, fl).to_double()), 0});
+    // err.stack of a caught error is complete (its frames down to the base workspace).
+    if (st.numel() > 0) mark_stack_complete(e);
   }
   throw e;
 }

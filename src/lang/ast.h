@@ -141,7 +141,11 @@ struct AnonFnExpr : Expr {
       : Expr(ExprKind::AnonFn, l), params(std::move(p)), body(std::move(b)) {}
   std::vector<std::string> params;
   ExprPtr body;
-  std::string source;  ///< canonical text for display: "@(x)x.^2+a"
+  /// Canonical text for display: "@(x)x.^2+a". Nested anonymous functions share the text of
+  /// the outermost one (each keeps its range), so n levels of nesting cost O(n), not O(n^2).
+  std::string source() const { return text ? text->substr(text_begin, text_len) : std::string(); }
+  std::shared_ptr<const std::string> text;
+  size_t text_begin = 0, text_len = 0;
   /// Filled by the resolver: the anonymous function's own frame layout (params first, then
   /// captured names), and for each captured name the slot in the enclosing frame.
   std::vector<std::string> frame_names;

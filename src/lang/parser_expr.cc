@@ -381,18 +381,40 @@ ExprPtr Parser::parse_handle() {
   }
   int saved = index_depth_;
   index_depth_ = 0;
-  ExprPtr body = parse_expr();
+  ++anon_depth_;
+  ExprPtr body;
+  try {
+    body = parse_expr();
+  } catch (...) {
+    --anon_depth_;
+    pending_anons_.clear();
+    throw;
+  }
+  --anon_depth_;
   index_depth_ = saved;
   auto fn = std::make_unique<AnonFnExpr>(l, std::move(params), std::move(body));
-  fn->source = source_text(begin, p_);
+  pending_anons_.push_back({fn.get(), begin, p_});
+  if (anon_depth_ == 0) {
+    // The outermost function: one text for it and every function nested in it.
+    std::vector<size_t> offs;
+    auto text = std::make_shared<const std::string>(source_text(begin, p_, &offs));
+    for (const PendingAnon& a : pending_anons_) {
+      a.fn->text = text;
+      a.fn->text_begin = offs[a.begin - begin];
+      a.fn->text_len = (a.end - begin < offs.size() ? offs[a.end - begin] : text->size()) -
+                       a.fn->text_begin;
+    }
+    pending_anons_.clear();
+  }
   return fn;
 }
 
 // Canonical display text of tokens [begin, end): MATLAB shows anonymous functions with all
 // whitespace removed and element separators as commas ("@(x)x.^2+a", "@()[1,2;3,4]").
-std::string Parser::source_text(size_t begin, size_t end) const {
+std::string Parser::source_text(size_t begin, size_t end, std::vector<size_t>* offsets) const {
   std::string out;
   for (size_t i = begin; i < end && i < toks_.size(); ++i) {
+    if (offsets) offsets->push_back(out.size());
     const Token& t = toks_[i];
     switch (t.kind) {
       case Tok::Ident:

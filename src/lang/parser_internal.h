@@ -95,7 +95,15 @@ class Parser {
   ast::ExprPtr parse_matrix(bool cell);
   ast::ExprPtr parse_handle();
   std::vector<ast::ExprPtr> parse_args(const Token& open, Tok closer);
-  std::string source_text(size_t begin, size_t end) const;
+  /// offsets (optional): for each token in [begin, end), where its text starts in the result.
+  std::string source_text(size_t begin, size_t end, std::vector<size_t>* offsets = nullptr) const;
+  /// Anonymous functions inside the one being parsed, waiting for the outermost one's text.
+  struct PendingAnon {
+    ast::AnonFnExpr* fn;
+    size_t begin, end;  // token range
+  };
+  std::vector<PendingAnon> pending_anons_;
+  int anon_depth_ = 0;
 };
 
 }  // namespace matfuse

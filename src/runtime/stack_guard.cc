@@ -39,8 +39,9 @@ const StackBounds& bounds() {
 size_t stack_remaining() {
   const StackBounds& b = bounds();
   if (!b.known) return SIZE_MAX;
-  char here;
-  char* p = &here;
+  // The frame address, not a local's: under AddressSanitizer locals may live on a heap "fake
+  // stack".
+  char* p = static_cast<char*>(__builtin_frame_address(0));
   return p > b.lo ? static_cast<size_t>(p - b.lo) : 0;
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <new>
 
+#include "runtime/array_size.h"
 #include "runtime/error.h"
 
 namespace matfuse {
@@ -82,6 +83,11 @@ Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Stor
 
 double Tensor::max_array_bytes() {
   static const double limit = [] {
+    // MATFUSE_MAX_ARRAY_BYTES lowers the limit (fuzzing and other runs with a memory budget).
+    if (const char* env = std::getenv("MATFUSE_MAX_ARRAY_BYTES")) {
+      const double v = std::strtod(env, nullptr);
+      if (v > 0) return v;
+    }
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page)
                                  : static_cast<double>(uint64_t(1) << 62);
@@ -89,19 +95,23 @@ double Tensor::max_array_bytes() {
   return limit;
 }
 
-Tensor Tensor::uninit(ClassId cls, const Dims& dims, bool complex) {
+void check_array_size(const Dims& dims, double elem_bytes) {
   for (int64_t d : dims)
     if (d < 0) throw_error("MATLAB:badDimension", "Size inputs must be nonnegative integers.");
-  size_t esz = static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
-  double want = static_cast<double>(esz);  // in double: the int64 product may overflow
+  double want = elem_bytes;  // in double: the int64 product may overflow
   for (int64_t d : dims) want *= static_cast<double>(d);
   // MATLAB's default maximum array size is the machine's physical memory: a larger request
   // fails here instead of being overcommitted and killed while its pages are touched.
-  const double limit = max_array_bytes();
+  const double limit = Tensor::max_array_bytes();
   if (want > limit)
     throw_error("MATLAB:array:SizeLimitExceeded",
                 "Requested %s (%.1fGB) array exceeds maximum array size preference (%.1fGB).",
                 dims.str().c_str(), want / 1e9, limit / 1e9);
+}
+
+Tensor Tensor::uninit(ClassId cls, const Dims& dims, bool complex) {
+  size_t esz = static_cast<size_t>(element_size(cls)) * (complex ? 2 : 1);
+  check_array_size(dims, static_cast<double>(esz));
   int64_t n = dims.numel();
   Dims d = dims;
   d.normalize();

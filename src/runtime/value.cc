@@ -1,5 +1,7 @@
 #include "runtime/value.h"
 
+#include "runtime/array_size.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -7,8 +9,16 @@ namespace matfuse {
 
 // ---------------------------------------------------------------- CellArray
 
+namespace {
+const Dims& checked_cell_dims(const Dims& dims) {
+  check_array_size(dims, static_cast<double>(sizeof(Value)));
+  return dims;
+}
+}  // namespace
+
 CellArray::CellArray(const Dims& dims)
-    : dims_(dims), elems_(std::make_shared<std::vector<Value>>(static_cast<size_t>(dims.numel()))) {
+    : dims_(checked_cell_dims(dims)),
+      elems_(std::make_shared<std::vector<Value>>(static_cast<size_t>(dims.numel()))) {
   dims_.normalize();
 }
 
@@ -20,6 +30,12 @@ std::vector<Value>& CellArray::mutable_elems() {
 }
 
 Value& CellArray::at(int64_t i) { return mutable_elems()[static_cast<size_t>(i)]; }
+
+void CellArray::resize(const Dims& d) {
+  mutable_elems().resize(static_cast<size_t>(d.numel()));
+  dims_ = d;
+  dims_.normalize();
+}
 
 CellArray CellArray::reshaped(const Dims& d) const {
   MF_ASSERT(d.numel() == numel(), "cell reshape must keep numel");

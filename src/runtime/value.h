@@ -45,11 +45,7 @@ public:
   CellArray reshaped(const Dims& d) const;
   /// Resizes to dims keeping elements at the same linear index (new elements are []).
   /// Amortised O(1) per appended element (std::vector growth); used by indexed growth.
-  void resize(const Dims& d) {
-    mutable_elems().resize(static_cast<size_t>(d.numel()));
-    dims_ = d;
-    dims_.normalize();
-  }
+  void resize(const Dims& d);  // value.cc (Value is incomplete here)
 
 private:
   Dims dims_;

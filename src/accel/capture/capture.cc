@@ -123,6 +123,9 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
       result_maybe = result_maybe || !safe;
     }
   }
+  // An integer result has no complex form: where it might need one (int16(-39) .^ 0.5) the
+  // eager path raises the error now, at its own statement, not when a sink forces the graph.
+  if (result_maybe && is_integer_class(class_of_binary(a.cls(), b.cls()))) return std::nullopt;
   return finish(binary(op, operand(a), operand(b)), result_maybe);
 }
 

@@ -1,6 +1,9 @@
 // Placement cost model and calibration profile (see placement.h).
 #include "accel/plan/placement.h"
 
+#include "runtime/atomic_file.h"
+#include "runtime/error.h"
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -99,10 +102,15 @@ bool save_calibration(const Calibration& c, const std::string& path) {
   if (path.empty()) return false;
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "# matfuse calibration profile (matfuse calibrate)\n";
   for (const Field& fl : kFields) f << fl.key << " = " << c.*fl.member << "\n";
-  return static_cast<bool>(f);
+  try {
+    write_file_atomic(path, f.str());  // a failed write keeps the previous profile
+  } catch (const MatlabError&) {
+    return false;
+  }
+  return true;
 }
 
 DeviceMode device_mode() {

@@ -375,7 +375,44 @@ bool Plan::depends_on(int a, int b) const {
   return false;
 }
 
+namespace {
+
+bool is_move(const Node* n) {
+  return n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice || n->kind == NodeKind::Diag;
+}
+
+/// Whether n reads a member of group g through an inlined movement node: a strided read of an
+/// element another point of the same kernel computes, so the member must be materialised by
+/// an earlier group instead (a transpose or slice of an in-kernel value cannot be inlined).
+bool moves_from_group(const Plan& p, const Node* n, int g) {
+  for (const NodeRef& ir : n->inputs) {
+    const Node* i = ir.get();
+    if (!is_move(i) || is_computed(p, i)) continue;
+    std::vector<const Node*> reads;
+    p.reads_of(i, reads);
+    for (const Node* r : reads)
+      if (r->kind != NodeKind::Input && p.group_of(r) == g) return true;
+  }
+  return false;
+}
+
+/// Whether a computed node of group g reads n through an inlined movement node.
+bool group_moves_from(const Plan& p, const Node* n, int g) {
+  for (const Node* u : p.at(n).users) {
+    if (!is_move(u) || is_computed(p, u)) continue;
+    for (const Node* w : p.at(u).users)
+      if (p.group_of(w) == g) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Decision Plan::can_join(const Node* n, int g) const {
+  if (moves_from_group(*this, n, g) || group_moves_from(*this, n, g))
+    return Decision::no("movement", "%" + std::to_string(n->serial) +
+                                        " and the group would read each other's elements "
+                                        "through a transpose or slice");
   std::vector<const Node*> reads;
   reads_of(n, reads);
   std::vector<int> read_groups;
@@ -408,6 +445,12 @@ Decision Plan::can_join(const Node* n, int g) const {
 }
 
 Decision Plan::can_merge(int g1, int g2) const {
+  for (int pass = 0; pass < 2; ++pass)
+    for (const Node* m : groups[pass ? g2 : g1].members)
+      if (moves_from_group(*this, m, pass ? g1 : g2))
+        return Decision::no("movement", "%" + std::to_string(m->serial) +
+                                            " reads the other group's elements through a "
+                                            "transpose or slice");
   if (t_reference) return can_merge_reference(*this, g1, g2);
   for (int pass = 0; pass < 2; ++pass) {
     const int a = pass ? g2 : g1, b = pass ? g1 : g2;

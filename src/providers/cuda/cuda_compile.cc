@@ -12,6 +12,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "runtime/atomic_file.h"
 #include "runtime/error.h"
 
 namespace matfuse::cuda {
@@ -98,26 +99,19 @@ void write_entry(uint64_t key, const std::string& cubin) {
   if (path.empty()) return;
   std::error_code ec;
   std::filesystem::create_directories(cache_dir(), ec);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return;  // an unwritable cache only costs recompilation
-    Header h{};
-    std::memcpy(h.magic, kMagic, 8);
-    h.abi = kKernelAbi;
-    h.key = key;
-    h.size = cubin.size();
-    h.checksum = fnv1a(cubin.data(), cubin.size());
-    f.write(reinterpret_cast<const char*>(&h), sizeof h);
-    f.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
-    if (!f) {
-      f.close();
-      std::filesystem::remove(tmp, ec);
-      return;
-    }
+  Header h{};
+  std::memcpy(h.magic, kMagic, 8);
+  h.abi = kKernelAbi;
+  h.key = key;
+  h.size = cubin.size();
+  h.checksum = fnv1a(cubin.data(), cubin.size());
+  std::string bytes(reinterpret_cast<const char*>(&h), sizeof h);
+  bytes += cubin;
+  try {
+    write_file_atomic(path, bytes);  // temporary file, fsync, checked close, rename
+  } catch (const MatlabError&) {
+    // An unwritable or full cache only costs recompilation.
   }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
 }
 
 std::string nvrtc_compile(Device& dev, const Program& p) {

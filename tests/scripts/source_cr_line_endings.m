@@ -1,0 +1,1 @@
+% Classic Mac line endings (CR alone) end lines.x = 2;y = x * 3disp(y + 1)
