@@ -600,6 +600,7 @@ void register_text(Registry& r) {
   r.add("extractBetween", bi_extractBetween);
   register_text_regexp(r);
   register_text_map(r);
+  register_text_strings(r);
 }
 
 }  // namespace matfuse

@@ -112,7 +112,15 @@ static void set_level(Value& cur, bool defined, std::vector<Level>& levels, size
         }
       }
       Value sub;
-      set_level(sub, false, levels, i + 1, rhs);
+      bool sd = false;
+      if (defined && cur.is_object()) {  // obj.P(k) = v: read P, modify, write it back
+        std::vector<Value> got = get_field(cur, L.field);
+        if (got.size() == 1) {
+          sub = std::move(got[0]);
+          sd = true;
+        }
+      }
+      set_level(sub, sd, levels, i + 1, rhs);
       set_field(cur, defined, L.field, sub);
       return;
     }
@@ -347,6 +355,7 @@ const std::string& assign_list_target(Interpreter& in, const Expr& t, const List
 }  // namespace
 
 void Interpreter::display_assigned(const std::string& name, const Value& v) {
+  if (v.is_object() && object_display(v, name)) return;
   display_value(*session_.out, v, name, session_);
 }
 
@@ -521,7 +530,10 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
   if (!r.empty()) {
     Layout* L = in.cur_->layout;
     in.set_slot(L->ans_slot, r[0]);
-    if (c.print) display_value(*in.session_.out, r[0], "ans", in.session_);
+    if (c.print) {
+      if (!(r[0].is_object() && in.object_display(r[0], "ans")))
+        display_value(*in.session_.out, r[0], "ans", in.session_);
+    }
   }
 }
 

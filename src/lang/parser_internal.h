@@ -56,6 +56,14 @@ class Parser {
   void expect_closer(Tok closer, const Token& open, const char* what);
   [[noreturn]] void error_at(ast::Loc loc, const char* id, const std::string& msg);
 
+  // ---- classdef files (parser_classdef.cc)
+  std::unique_ptr<ast::ClassDefAst> parse_classdef(ast::ParsedFile& file);
+  std::vector<ast::ClassAttr> parse_class_attrs();
+  void parse_properties_block(ast::ClassDefAst& cd);
+  void parse_methods_block(ast::ClassDefAst& cd, ast::ParsedFile& file);
+  void parse_enumeration_block(ast::ClassDefAst& cd);
+  void skip_member_block(const Token& opener);
+
   // ---- files, functions, statements (parser.cc)
   bool decide_functions_have_end() const;
   std::unique_ptr<ast::FunctionDef> parse_function();
