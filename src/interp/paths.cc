@@ -211,6 +211,30 @@ Outputs bi_eval(CallContext& ctx, Args args, int nargout) {
   return in.eval_text(handler, nargout);
 }
 
+/// T = evalc(expression) | [T, o1, ..., oN] = evalc(expression): eval with everything the code
+/// prints (to the session's output) captured into T, a char row with its newlines. The output
+/// goes back where it was also when the code raises an error (which propagates).
+Outputs bi_evalc(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, 2);
+  Interpreter& in = interp(ctx);
+  std::string code = args[0].to_text("expression");
+  std::ostringstream captured;
+  std::ostream* saved = in.session_.out;
+  in.session_.out = &captured;
+  Outputs r;
+  try {
+    r = bi_eval(ctx, args, std::max(nargout - 1, 0));
+  } catch (...) {
+    in.session_.out = saved;
+    throw;
+  }
+  in.session_.out = saved;
+  Outputs out{Value::from_chars(captured.str())};
+  for (int i = 1; i < nargout && static_cast<size_t>(i - 1) < r.size(); ++i)
+    out.push_back(r[static_cast<size_t>(i - 1)]);
+  return out;
+}
+
 int workspace_code(const Value& v) {
   std::string ws = v.to_text("workspace");
   if (ws == "base") return 2;
@@ -452,7 +476,10 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
 }  // namespace
 
+void register_object_builtins(Registry& r);  // objects.cc
+
 void register_interp_builtins(Registry& r) {
+  register_object_builtins(r);
   r.add("format", bi_format);
   for (const char* n : {"clc", "close", "hold", "figure", "more", "drawnow", "clf", "shg", "beep"})
     r.add(n, bi_noop);
@@ -461,6 +488,7 @@ void register_interp_builtins(Registry& r) {
   r.add("path", bi_path);
   r.add("exist", bi_exist);
   r.add("eval", bi_eval);
+  r.add("evalc", bi_evalc);
   r.add("evalin", bi_evalin);
   r.add("assignin", bi_assignin);
   r.add("feval", bi_feval);

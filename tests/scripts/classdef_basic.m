@@ -47,3 +47,11 @@ disp(w == Weekday.Friday)
 disp(w == Weekday.Monday)
 w
 p
+properties(p)
+m = methods('Point2')
+disp(isprop(p, 'R'))
+disp(ismethod(p, 'dist'))
+disp(ismethod(p, 'nothing'))
+t = evalc('disp(42)');
+disp(strtrim(t))
+disp(numel(t))
