@@ -475,8 +475,14 @@ void apply_format(Session& s, const std::vector<std::string>& args) {
     s.compact = false;
     return;
   }
-  for (const auto& a0 : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a0 = args[i];
     std::string a = lower(a0);
+    // The older two-word forms: format long e, format short g, ...
+    if ((a == "short" || a == "long") && i + 1 < args.size() &&
+        (lower(args[i + 1]) == "e" || lower(args[i + 1]) == "g")) {
+      a += lower(args[++i]);
+    }
     if (a == "short") s.format = NumericFormat::Short;
     else if (a == "long") s.format = NumericFormat::Long;
     else if (a == "shortg") s.format = NumericFormat::ShortG;

@@ -29,3 +29,11 @@ u = unique(["a" "b"; "a" "b"; "c" "d"], 'rows')
 d = setdiff(["a" "b"; "c" "d"], ["a" "b"], 'rows')
 A = [1 2; 3 4];
 display(A)
+j = join(["a" "b"; "c" "d"], "-", 1)
+j2 = join(["a" "b" "c"], ["+" "="])
+j3 = join(["a" "b" "c"; "d" "e" "f"], [":" ";"; "-" "_"])
+format long e
+p = pi
+format short g
+p
+format
