@@ -47,7 +47,14 @@ Value pack_opt(const OptItems& in, const std::vector<std::optional<std::string>>
   }
   std::vector<std::string> v;
   for (const auto& o : out) v.push_back(o.value_or(""));
-  return text_detail::pack_text(in.shape, v);
+  // MATLAB works on char input through string and back: an empty result is char(""), 0x0.
+  auto empty_char = [] { return Value(Tensor::zeros(ClassId::Char, Dims(0, 0))); };
+  if (in.shape.single()) return v[0].empty() ? empty_char() : char_row(v[0]);
+  Value r = text_detail::pack_text(in.shape, v);
+  if (r.is_cell())
+    for (int64_t i = 0; i < r.numel(); ++i)
+      if (v[static_cast<size_t>(i)].empty()) r.cell().at(i) = empty_char();
+  return r;
 }
 
 /// Patterns of a text argument (char row, cellstr, string array), all non-missing.
