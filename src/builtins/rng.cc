@@ -19,10 +19,10 @@
 //
 // Under the twister every draw happens on the host in column-major order, as MATLAB draws:
 // rand = genrand_res53 (bit for bit MATLAB's rand), randi = imin - 1 + ceil(u * (imax-imin+1))
-// (MATLAB's randi), randperm(n) = the sort order of rand(1, n) (MATLAB's randperm). randn is NOT
-// MATLAB's: MATLAB's normal transform (a ziggurat variant) is not publicly specified, so randn
-// under the twister applies Philox's Box-Muller transform (philox.inc mf_bm2_d) to successive
-// pairs of twister doubles. Single-precision rand rounds the double to single.
+// (MATLAB's randi); randperm (matfun.cc) sorts rand(1, n), which is MATLAB's randperm.
+// randn is NOT MATLAB's: MATLAB's normal transform (a ziggurat variant) is not publicly
+// specified, so randn under the twister applies Philox's Box-Muller transform (philox.inc
+// mf_bm2_d) to successive pairs of twister doubles. Single-precision rand rounds the double to single.
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -87,7 +87,37 @@ Outputs random_array(CallContext& ctx, Args args, int nargout, bool normal) {
   SizeClassArgs a = parse_size_class(args, normal ? "randn" : "rand", ClassId::Double, float_class);
   RngState& st = ctx.session().rng;
   const int64_t n = a.dims.numel();
-  if (st.twister) return {twister_array(*st.twister, a.dims, a.cls, normal)};
+  if (st.twister && !a.complex) return {twister_array(*st.twister, a.dims, a.cls, normal)};
+  if (st.twister) {
+    // Complex under the twister: real and imaginary parts from consecutive draws.
+    Value re = twister_array(*st.twister, Dims(2 * n, 1), ClassId::Double, normal);
+    const double* d = n ? re.tensor().data<double>() : nullptr;
+    Tensor t = Tensor::uninit(a.cls, a.dims, true);
+    const double sc = normal ? 1 / std::sqrt(2.0) : 1.0;
+    for (int64_t i = 0; i < n; ++i)
+      t.set_complex(i, std::complex<double>(d[2 * i] * sc, d[2 * i + 1] * sc));
+    return {Value(std::move(t))};
+  }
+  if (a.complex) {
+    // 'like' a complex prototype: real and imaginary parts from consecutive stream positions
+    // (2i, 2i+1); randn scales both by 1/sqrt(2) so the complex value has unit variance.
+    Tensor t = Tensor::uninit(a.cls, a.dims, true);
+    const uint64_t off = st.take(static_cast<uint64_t>(2 * n));
+    const double sc = normal ? 1 / std::sqrt(2.0) : 1.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t c = off + 2 * static_cast<uint64_t>(i);
+      double re, im;
+      if (a.cls == ClassId::Single) {
+        re = normal ? mf_randn_f(st.key, c) : mf_rand_f(st.key, c);
+        im = normal ? mf_randn_f(st.key, c + 1) : mf_rand_f(st.key, c + 1);
+      } else {
+        re = normal ? mf_randn_d(st.key, c) : mf_rand_d(st.key, c);
+        im = normal ? mf_randn_d(st.key, c + 1) : mf_rand_d(st.key, c + 1);
+      }
+      t.set_complex(i, std::complex<double>(re * sc, im * sc));
+    }
+    return {Value(std::move(t))};
+  }
   if (accel::capture_generator(n, a.cls)) {
     const uint64_t off = st.take(static_cast<uint64_t>(n));
     const accel::NodeRef g = normal ? accel::randn(a.dims, a.cls, st.key, off)
@@ -167,40 +197,6 @@ Outputs bi_randi(CallContext& ctx, Args args, int nargout) {
   const uint64_t off = st.take(static_cast<uint64_t>(n));
   for (int64_t i = 0; i < n; ++i)
     t.set_double(i, mf_randi_d(st.key, off + static_cast<uint64_t>(i), lo, span));
-  return {Value(std::move(t))};
-}
-
-/// randperm(n) | randperm(n, k): a random permutation of 1..n (its first k entries), as a 1xn
-/// (1xk) double row. The order is that of sorting n uniform draws (rand(1, n)) ascending, ties
-/// kept in index order: MATLAB's randperm(n) under the twister, bit for bit. With Philox the
-/// draws are the next n positions of the stream. Errors: n, k nonnegative integer scalars,
-/// k <= n (MATLAB:randperm:inputKTooLarge).
-Outputs bi_randperm(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, 2);
-  check_nargout(nargout, 1);
-  auto count = [](const Value& v) {
-    const double d = v.is_tensor() && v.numel() == 1 && !v.is_char() ? v.to_double() : -1;
-    if (!(d >= 0) || d != std::floor(d) || !std::isfinite(d))
-      throw_error("MATLAB:randperm:inputType", "Size inputs must be nonnegative integers.");
-    return static_cast<int64_t>(d);
-  };
-  const int64_t n = count(args[0]);
-  const int64_t k = args.size() == 2 ? count(args[1]) : n;
-  if (k > n) throw_error("MATLAB:randperm:inputKTooLarge", "K must be less than or equal to N.");
-  RngState& st = ctx.session().rng;
-  std::vector<double> u(static_cast<size_t>(n));
-  if (st.twister) {
-    for (auto& x : u) x = st.twister->next_res53();
-  } else {
-    const uint64_t off = st.take(static_cast<uint64_t>(n));
-    for (int64_t i = 0; i < n; ++i) u[i] = mf_rand_d(st.key, off + static_cast<uint64_t>(i));
-  }
-  std::vector<int64_t> p(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) p[i] = i;
-  std::stable_sort(p.begin(), p.end(), [&](int64_t a, int64_t b) { return u[a] < u[b]; });
-  Tensor t = Tensor::uninit(ClassId::Double, Dims(1, k));
-  double* d = k ? t.mutable_data<double>() : nullptr;
-  for (int64_t i = 0; i < k; ++i) d[i] = static_cast<double>(p[i] + 1);
   return {Value(std::move(t))};
 }
 
@@ -343,7 +339,6 @@ void register_rng(Registry& r) {
   r.add("rand", bi_rand);
   r.add("randn", bi_randn);
   r.add("randi", bi_randi);
-  r.add("randperm", bi_randperm);
   r.add("rng", bi_rng);
 }
 

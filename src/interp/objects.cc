@@ -137,15 +137,17 @@ Outputs bi_isprop(CallContext& ctx, Args args, int nargout) {
   return {Value::logical(r)};
 }
 
-/// tf = ismethod(obj, methodName): whether obj's class defines that method.
+/// tf = ismethod(obj, methodName): whether obj's classdef class defines that method; other
+/// values go to the library's ismethod (objects implemented in C++).
 Outputs bi_ismethod(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 2);
   check_nargout(nargout, 1);
-  const std::string m = args[1].to_text("method name");
-  bool r = false;
-  if (ClassObject* o = as_class_object(args[0])) r = o->cls->method(m) != nullptr;
-  (void)ctx;
-  return {Value::logical(r)};
+  if (ClassObject* o = as_class_object(args[0])) {
+    const std::string m = args[1].to_text("method name");
+    return {Value::logical(o->cls->method(m) != nullptr)};
+  }
+  if (const Builtin* b = builtins().find("ismethod")) return b->fn(ctx, args, nargout);
+  return {Value::logical(false)};
 }
 
 }  // namespace

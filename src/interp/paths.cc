@@ -211,30 +211,6 @@ Outputs bi_eval(CallContext& ctx, Args args, int nargout) {
   return in.eval_text(handler, nargout);
 }
 
-/// T = evalc(expression) | [T, o1, ..., oN] = evalc(expression): eval with everything the code
-/// prints (to the session's output) captured into T, a char row with its newlines. The output
-/// goes back where it was also when the code raises an error (which propagates).
-Outputs bi_evalc(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, 2);
-  Interpreter& in = interp(ctx);
-  std::string code = args[0].to_text("expression");
-  std::ostringstream captured;
-  std::ostream* saved = in.session_.out;
-  in.session_.out = &captured;
-  Outputs r;
-  try {
-    r = bi_eval(ctx, args, std::max(nargout - 1, 0));
-  } catch (...) {
-    in.session_.out = saved;
-    throw;
-  }
-  in.session_.out = saved;
-  Outputs out{Value::from_chars(captured.str())};
-  for (int i = 1; i < nargout && static_cast<size_t>(i - 1) < r.size(); ++i)
-    out.push_back(r[static_cast<size_t>(i - 1)]);
-  return out;
-}
-
 int workspace_code(const Value& v) {
   std::string ws = v.to_text("workspace");
   if (ws == "base") return 2;
@@ -360,13 +336,57 @@ Outputs bi_clear(CallContext& ctx, Args args, int nargout) {
   return {};
 }
 
+/// Whether name matches a who/clear pattern where '*' stands for any characters.
+bool wildcard_match(const std::string& pat, const std::string& name) {
+  size_t p = 0, n = 0, star = std::string::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pat.size() && pat[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (p < pat.size() && pat[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+/// who | who('global') | who(pattern, ...) | c = who(...): variable names of the current
+/// workspace (or the global ones), filtered by wildcard patterns ('a*'), sorted.
 Outputs bi_who(CallContext& ctx, Args args, int nargout) {
   Interpreter& in = interp(ctx);
   Frame* f = in.cur_;
+  bool global = false;
+  std::vector<std::string> pats;
+  for (const Value& a : args) {
+    std::string t = a.to_text("argument");
+    if (t == "global") global = true;
+    else pats.push_back(t);
+  }
   std::vector<std::string> names;
-  for (size_t k = 0; k < f->layout->names.size() && k < f->slots.size(); ++k) {
-    const Slot& s = f->slots[k];
-    if (s.ref || s.set) names.push_back(f->layout->names[k]);
+  if (global) {
+    for (const auto& [k, v] : in.globals_) names.push_back(k);
+  } else {
+    for (size_t k = 0; k < f->layout->names.size() && k < f->slots.size(); ++k) {
+      const Slot& s = f->slots[k];
+      if (s.ref || s.set) names.push_back(f->layout->names[k]);
+    }
+  }
+  if (!pats.empty()) {
+    std::vector<std::string> kept;
+    for (const auto& n : names)
+      for (const auto& p : pats)
+        if (wildcard_match(p, n)) {
+          kept.push_back(n);
+          break;
+        }
+    names = kept;
   }
   std::sort(names.begin(), names.end());
   if (nargout > 0) {
@@ -481,14 +501,13 @@ void register_object_builtins(Registry& r);  // objects.cc
 void register_interp_builtins(Registry& r) {
   register_object_builtins(r);
   r.add("format", bi_format);
-  for (const char* n : {"clc", "close", "hold", "figure", "more", "drawnow", "clf", "shg", "beep"})
+  for (const char* n : {"close", "hold", "figure", "drawnow", "clf", "shg"})
     r.add(n, bi_noop);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
   r.add("path", bi_path);
   r.add("exist", bi_exist);
   r.add("eval", bi_eval);
-  r.add("evalc", bi_evalc);
   r.add("evalin", bi_evalin);
   r.add("assignin", bi_assignin);
   r.add("feval", bi_feval);
@@ -499,6 +518,7 @@ void register_interp_builtins(Registry& r) {
   r.add("clear", bi_clear);
   r.add("clearvars", bi_clear);
   r.add("who", bi_who);
+  register_help_builtins(r);
   r.add("run", bi_run);
   r.add("func2str", bi_func2str);
   r.add("str2func", bi_str2func);
