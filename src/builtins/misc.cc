@@ -13,6 +13,7 @@
 #include "builtins/format.h"
 #include "builtins/misc.h"
 #include "runtime/mexception.h"
+#include "runtime/object_index.h"
 #include "runtime/interrupt.h"
 #include "runtime/stack_guard.h"
 
@@ -95,7 +96,21 @@ bool values_equal(const Value& a, const Value& b, bool nan_equal) {
       if (fa == fb) return true;
       return !fa->name().empty() && fa->name() == fb->name();
     }
-    case Value::Kind::Object: return a.object() == b.object();
+    case Value::Kind::Object: {
+      if (a.object() == b.object()) return true;
+      // Objects of one class with properties (classdef, MException): equal property values.
+      IndexableObject* oa = as_indexable(a);
+      IndexableObject* ob = as_indexable(b);
+      if (!oa || !ob || a.class_name() != b.class_name()) return false;
+      const std::vector<std::string> names = oa->property_names();
+      if (names.empty() || names != ob->property_names()) return false;
+      for (const auto& n : names) {
+        Value x, y;
+        if (!oa->get_property(n, x) || !ob->get_property(n, y)) return false;
+        if (!values_equal(x, y, nan_equal)) return false;
+      }
+      return true;
+    }
     default: return false;
   }
 }

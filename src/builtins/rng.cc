@@ -22,7 +22,8 @@
 // (MATLAB's randi); randperm (matfun.cc) sorts rand(1, n), which is MATLAB's randperm.
 // randn is NOT MATLAB's: MATLAB's normal transform (a ziggurat variant) is not publicly
 // specified, so randn under the twister applies Philox's Box-Muller transform (philox.inc
-// mf_bm2_d) to successive pairs of twister doubles. Single-precision rand rounds the double to single.
+// mf_bm2_d) to successive pairs of twister doubles. Single-precision rand rounds the double
+// to single.
 #include <cctype>
 #include <chrono>
 #include <cmath>

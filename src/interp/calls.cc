@@ -88,7 +88,8 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
   switch (fn.kind) {
     case ResolvedFn::Kind::Builtin: {
       if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
-        if (find_dispatch(fn.name, args, &cls)) return call_class_method(*cls, fn.name, args, nargout);
+        if (find_dispatch(fn.name, args, &cls))
+          return call_class_method(*cls, fn.name, args, nargout);
       }
       Outputs r;
       try {
@@ -117,7 +118,8 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
     }
     case ResolvedFn::Kind::User:
       if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
-        if (find_dispatch(fn.name, args, &cls)) return call_class_method(*cls, fn.name, args, nargout);
+        if (find_dispatch(fn.name, args, &cls))
+          return call_class_method(*cls, fn.name, args, nargout);
       }
       return call_user(fn.unit, fn.def, args, nargout);
     case ResolvedFn::Kind::Class:

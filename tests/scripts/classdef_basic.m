@@ -55,3 +55,5 @@ disp(ismethod(p, 'nothing'))
 t = evalc('disp(42)');
 disp(strtrim(t))
 disp(numel(t))
+disp(isequal(Point2(1, 2), Point2(1, 2)))
+disp(isequal(Point2(1, 2), Point2(1, 3)))
