@@ -1,5 +1,5 @@
 // Builtins of the "matfun" family: matrix structure tests and small matrix/array utilities:
-// issymmetric, ishermitian, isdiag, istril, istriu, isbanded, allfinite, anynan, vecnorm, rref,
+// issymmetric, ishermitian, isdiag, istril, istriu, isbanded, allfinite, anynan, rref,
 // rcond, ipermute, pagetranspose, pagectranspose, pagemtimes, repelem, perms, randperm, logspace,
 // bsxfun.
 #include <algorithm>
@@ -170,50 +170,6 @@ Outputs bi_anynan(CallContext&, Args args, int nargout) {
     if (std::isnan(v.real()) || std::isnan(v.imag())) return {lg(true)};
   }
   return {lg(false)};
-}
-
-/// N = vecnorm(A, p, dim): p-norm (default 2; Inf, -Inf, p >= 1) of vectors along dim
-/// (default first non-singleton).
-Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 3);
-  check_nargout(nargout, 1);
-  Tensor a = mathutil::float_arg(args[0], "vecnorm", true);
-  double p = args.size() > 1 ? args[1].to_double("p") : 2;
-  if (!(p > 0))
-    throw_error("MATLAB:vecnorm:unknownNorm", "The only matrix norms available are 1, 2, Inf, "
-                "and 'fro'.");
-  int dim = args.size() > 2 ? mathutil::dim_arg(args[2]) : mathutil::first_nonsingleton(a.dims());
-  Dims d = a.dims(), od = d;
-  od.set(dim, 1);
-  od.normalize();
-  int64_t len = d[dim], inner = 1, outer = 1;
-  for (int k = 0; k < dim; ++k) inner *= d[k];
-  for (int k = dim + 1; k < d.ndims(); ++k) outer *= d[k];
-  Tensor r = Tensor::uninit(a.cls(), od);
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i = 0; i < inner; ++i) {
-      double acc = 0, scale = 0;
-      if (std::isinf(p)) acc = p > 0 ? 0 : INFINITY;
-      for (int64_t k = 0; k < len; ++k) {
-        double v = std::abs(a.get_complex((o * len + k) * inner + i));
-        if (std::isinf(p)) acc = p > 0 ? std::max(acc, v) : std::min(acc, v);
-        else if (p == 2) {  // scaled sum of squares (no overflow)
-          if (v > scale) {
-            acc = acc * (scale / v) * (scale / v) + 1;
-            scale = v;
-          } else if (v > 0) {
-            acc += (v / scale) * (v / scale);
-          } else if (std::isnan(v)) {
-            acc = NAN;
-          }
-        } else if (p == 1) acc += v;
-        else acc += std::pow(v, p);
-      }
-      double res = std::isinf(p) || p == 1 ? acc : p == 2 ? scale * std::sqrt(acc)
-                                                           : std::pow(acc, 1 / p);
-      r.set_double(o * inner + i, res);
-    }
-  return {Value(r)};
 }
 
 /// [R, jb] = rref(A, tol): reduced row echelon form by Gauss-Jordan elimination with partial
@@ -637,7 +593,6 @@ void register_matfun(Registry& r) {
   r.add("isbanded", bi_isbanded);
   r.add("allfinite", bi_allfinite);
   r.add("anynan", bi_anynan);
-  r.add("vecnorm", bi_vecnorm);
   r.add("rref", bi_rref);
   r.add("rcond", bi_rcond);
   r.add("ipermute", bi_ipermute);
