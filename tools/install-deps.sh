@@ -9,7 +9,7 @@
 # has them (the GPU machine has no package registry: there it only checks).
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadline-dev
-      libfftw3-dev libpcre2-dev libmatio-dev xeus-dev zlib1g-dev)
+      libfftw3-dev libpcre2-dev libmatio-dev nlohmann-json3-dev xeus-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
   pkgs+=(libgtest-dev octave python3-numpy python3-nbclient python3-nbformat
          python3-jupyter-client clang libclang-rt-14-dev)

@@ -91,8 +91,9 @@ struct Units {
 
 Units make_units(const Value& a, const Value* b, bool rows, const char* fname) {
   Units u;
-  bool text = a.is_cell() || a.is_string() || (b && (b->is_cell() || b->is_string()));
-  if (text && rows) rows = false;  // MATLAB ignores 'rows' for text (with a warning)
+  // MATLAB ignores 'rows' for cell arrays (with a warning); string arrays have rows.
+  const bool cells = a.is_cell() || (b && b->is_cell());
+  if (cells && rows) rows = false;
   u.rows = rows;
   if (rows) {
     if (a.dims().ndims() > 2 || (b && b->dims().ndims() > 2))

@@ -12,6 +12,8 @@
 
 #include "builtins/format.h"
 #include "builtins/misc.h"
+#include "runtime/mexception.h"
+#include "runtime/object_index.h"
 #include "runtime/interrupt.h"
 #include "runtime/stack_guard.h"
 
@@ -94,7 +96,21 @@ bool values_equal(const Value& a, const Value& b, bool nan_equal) {
       if (fa == fb) return true;
       return !fa->name().empty() && fa->name() == fb->name();
     }
-    case Value::Kind::Object: return a.object() == b.object();
+    case Value::Kind::Object: {
+      if (a.object() == b.object()) return true;
+      // Objects of one class with properties (classdef, MException): equal property values.
+      IndexableObject* oa = as_indexable(a);
+      IndexableObject* ob = as_indexable(b);
+      if (!oa || !ob || a.class_name() != b.class_name()) return false;
+      const std::vector<std::string> names = oa->property_names();
+      if (names.empty() || names != ob->property_names()) return false;
+      for (const auto& n : names) {
+        Value x, y;
+        if (!oa->get_property(n, x) || !ob->get_property(n, y)) return false;
+        if (!values_equal(x, y, nan_equal)) return false;
+      }
+      return true;
+    }
     default: return false;
   }
 }
@@ -336,28 +352,12 @@ Outputs bi_assert(CallContext&, Args args, int nargout) {
   throw MatlabError(m.identifier, m.message);
 }
 
-/// rethrow(err): err a struct with identifier, message and optional stack (file, name, line).
+/// rethrow(err): err an MException or a struct with identifier, message and optional stack
+/// (file, name, line); the error keeps err's stack.
 Outputs bi_rethrow(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 0);
-  if (!args[0].is_struct())
-    throw_error("MATLAB:rethrow:InvalidInput", "Input must be a structure or MException object.");
-  const StructArray& s = args[0].struct_array();
-  MatlabError err(struct_text_field(s, "identifier"), struct_text_field(s, "message"));
-  int f = s.field_index("stack");
-  if (f >= 0 && s.numel() >= 1 && s.get(0, f).is_struct()) {
-    const StructArray& st = s.get(0, f).struct_array();
-    for (int64_t e = 0; e < st.numel(); ++e) {
-      StackFrame fr;
-      int kf = st.field_index("file"), kn = st.field_index("name"), kl = st.field_index("line");
-      if (kf >= 0 && st.get(e, kf).is_text()) fr.file = st.get(e, kf).to_text();
-      if (kn >= 0 && st.get(e, kn).is_text()) fr.name = st.get(e, kn).to_text();
-      if (kl >= 0 && st.get(e, kl).is_tensor() && st.get(e, kl).numel() == 1)
-        fr.line = static_cast<int>(st.get(e, kl).to_double());
-      err.stack().push_back(fr);
-    }
-  }
-  throw err;
+  throw error_from_value(args[0]);
 }
 
 // ---------------------------------------------------------------- environment and trivia

@@ -2,6 +2,7 @@
 // engine (runtime/elementwise.h) or to the matrix operators (builtins/linalg.h), string-array
 // + and comparisons, and transpose. The colon operator is in colon.cc.
 #include "builtins/operators.h"
+#include "builtins/text_util.h"
 
 #include <algorithm>
 #include <cmath>
@@ -97,6 +98,8 @@ StringArray as_string_array(const Value& v, const char* text) {
   if (v.is_char() && (v.dims().rows() <= 1 && v.dims().ndims() == 2))
     return StringArray::scalar(v.tensor().to_utf8());
   if (v.is_char()) throw_error("MATLAB:string:MustBeCharRow", "Char array must be a row vector.");
+  // Numbers, logicals and cellstr join a string operation as string(v) ("x" + 1 is "x1").
+  if (v.is_tensor() || v.is_cell()) return to_string_value(v).string_array();
   throw_operator_type(text, v);
 }
 

@@ -55,6 +55,8 @@ const Registry& builtins() {
     register_text(r);
     register_files(r);
     register_introspect(r);
+    register_errors(r);
+    register_json(r);
     register_gpu(r);
     register_feature(r);
     register_ode(r);

@@ -108,6 +108,8 @@ void register_signal(Registry& r);      // polynomials, filters, interpolation, 
 void register_text(Registry& r);        // regexp and text extras, containers.Map
 void register_files(Registry& r);       // load/save, readmatrix/writematrix, time
 void register_introspect(Registry& r);  // typecast, validateattributes, orderfields, mat2cell
+void register_errors(Registry& r);      // MException and its methods (errors.cc)
+void register_json(Registry& r);        // jsonencode, jsondecode (json.cc)
 void register_gpu(Registry& r);         // gpuArray, gather, gpuDevice, gputimeit (gpu.cc)
 void register_feature(Registry& r);     // feature(...) run-time switches (feature.cc)
 void register_ode(Registry& r);         // ode45, ode23, ode23s, odeset, odeget, deval (ode.cc)

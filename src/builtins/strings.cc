@@ -14,6 +14,7 @@
 #include "runtime/array_size.h"
 #include "builtins/construct.h"
 #include "builtins/format.h"
+#include "builtins/text_util.h"
 
 namespace matfuse {
 
@@ -425,7 +426,20 @@ Outputs bi_strcat(CallContext&, Args args, int nargout) {
   if (any_string || any_cell) {
     Dims d = Dims::scalar();
     bool have = false;
+    // A char matrix joins as its rows (cellstr(x) / string(x)): an Nx1 array.
+    auto is_char_matrix = [](const Value& v) {
+      return v.is_char() && v.dims().ndims() == 2 && v.dims().rows() > 1;
+    };
     for (const Value& v : args) {
+      if (is_char_matrix(v)) {
+        const Dims rd(v.dims().rows(), 1);
+        if (have && rd != d)
+          throw_error("MATLAB:strcat:InvalidInputSize",
+                      "All the inputs must be the same size or scalars.");
+        d = rd;
+        have = true;
+        continue;
+      }
       if ((v.is_cell() || v.is_string()) && v.numel() != 1) {
         if (have && v.dims() != d)
           throw_error("MATLAB:strcat:InvalidInputSize",
@@ -441,7 +455,15 @@ Outputs bi_strcat(CallContext&, Args args, int nargout) {
       for (int64_t i = 0; i < n; ++i) {
         if (v.is_char()) {
           // With cells, a char input counts as cellstr(x): its trailing whitespace goes.
-          std::string t = v.is_text() ? v.to_text() : v.tensor().to_utf8();
+          std::string t;
+          if (is_char_matrix(v)) {
+            const Tensor ct = v.tensor();
+            const int64_t rows = ct.dims().rows(), cols = ct.dims().cols();
+            for (int64_t c = 0; c < cols; ++c)
+              append_utf8_cp(t, static_cast<uint32_t>(ct.get_double(i + c * rows)));
+          } else {
+            t = v.is_text() ? v.to_text() : v.tensor().to_utf8();
+          }
           if (!any_string)
             while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
           acc[i] += t;
@@ -777,10 +799,15 @@ Outputs bi_string(CallContext&, Args args, int nargout) {
   check_nargin(args, 0, 1);
   check_nargout(nargout, 1);
   if (args.empty()) return {Value(StringArray::scalar(""))};
-  const Value& v = args[0];
-  if (v.is_string()) return {v};
+  return {to_string_value(args[0])};
+}
+
+}  // namespace
+
+Value to_string_value(const Value& v) {
+  if (v.is_string()) return v;
   if (v.is_char()) {
-    if (v.is_text()) return {Value::from_string(v.to_text())};
+    if (v.is_text()) return Value::from_string(v.to_text());
     Tensor t = v.tensor();
     int64_t rows = t.dims().rows(), cols = t.dims().cols();
     StringArray s(Dims(rows, 1));
@@ -789,7 +816,7 @@ Outputs bi_string(CallContext&, Args args, int nargout) {
       for (int64_t c = 0; c < cols; ++c) append_utf8_cp(row, static_cast<uint32_t>(t.get_double(r + c * rows)));
       s.at(r) = row;
     }
-    return {Value(s)};
+    return Value(s);
   }
   auto one = [&](const Value& e) -> std::string {
     if (e.is_text()) return e.to_text();
@@ -809,7 +836,7 @@ Outputs bi_string(CallContext&, Args args, int nargout) {
   if (v.is_cell()) {
     StringArray s(v.dims());
     for (int64_t i = 0; i < v.numel(); ++i) s.at(i) = one(v.cell()[i]);
-    return {Value(s)};
+    return Value(s);
   }
   if (v.is_tensor()) {
     Tensor t = v.tensor();
@@ -823,11 +850,13 @@ Outputs bi_string(CallContext&, Args args, int nargout) {
         s.at(i) = number_text(t.get_double(i));
       }
     }
-    return {Value(s)};
+    return Value(s);
   }
   throw_error("MATLAB:string:MustBeConvertible", "Conversion to string from %s is not possible.",
               v.class_name().c_str());
 }
+
+namespace {
 
 Outputs bi_blanks(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);

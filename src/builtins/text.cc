@@ -320,33 +320,69 @@ Outputs bi_split(CallContext&, Args args, int nargout) {
   return {Value(std::move(c))};
 }
 
-/// newStr = join(str, [delimiter]): joins the elements of a cell/string vector with delimiter
-/// (default ' '); char row for a cell input, string scalar for a string input. A matrix joins
-/// along its rows' elements (dimension 2), giving an Mx1 result.
+/// newStr = join(str) | join(str, delimiter) | join(str, dim) | join(str, delimiter, dim):
+/// joins the texts of a cell/string array along dim (default: the last dimension whose size is
+/// not 1), so the result has size 1 along dim; a char row for a 1x1 cell result, a string for
+/// a string input. delimiter (default ' ') is one text, or an array of texts with one fewer
+/// element than str has along dim: either a vector (the same delimiters for every slice) or
+/// str's size with one fewer along dim (per slice). 2-D inputs.
 Outputs bi_join(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 3);
   check_nargout(nargout, 1);
   TextItems s = items(args[0], "join");
-  std::string delim = args.size() >= 2 ? decode_escapes(text_arg(args[1], "join", 2)) : " ";
+  const Value* delim_arg = nullptr;
+  int dim = 0;
+  if (args.size() >= 2) {
+    if (args[1].is_tensor() && !args[1].is_char()) dim = static_cast<int>(args[1].to_index("dim"));
+    else delim_arg = &args[1];
+  }
+  if (args.size() == 3) dim = static_cast<int>(args[2].to_index("dim"));
   if (s.single()) return {char_row(s.items[0])};
-  const int64_t rows = s.dims.ndims() == 2 && !s.dims.is_row() ? s.dims.rows() : 1;
-  const int64_t cols = s.dims.numel() / std::max<int64_t>(rows, 1);
-  const bool column = s.dims.is_column() && !s.dims.is_row();
-  std::vector<std::string> out;
-  if (column) {
-    std::string r;
-    for (size_t i = 0; i < s.items.size(); ++i) r += (i ? delim : "") + s.items[i];
-    out.push_back(r);
-  } else {
-    for (int64_t i = 0; i < rows; ++i) {
-      std::string r;
-      for (int64_t j = 0; j < cols; ++j) r += (j ? delim : "") + s.items[static_cast<size_t>(i + j * rows)];
-      out.push_back(r);
+  if (s.dims.ndims() > 2)
+    throw_error("MATLAB:join:NotSupported", "join supports 2-D arrays of text.");
+  const int64_t rows = s.dims.rows(), cols = s.dims.cols();
+  if (dim == 0) dim = cols != 1 ? 2 : (rows != 1 ? 1 : 2);
+  if (dim != 1 && dim != 2)
+    throw_error("MATLAB:join:InvalidDim", "Dimension must be 1 or 2 for 2-D text arrays.");
+  const int64_t n = dim == 1 ? rows : cols, slices = dim == 1 ? cols : rows;
+  std::vector<std::string> delims{" "};
+  bool per_slice = false;
+  if (delim_arg) {
+    if (delim_arg->is_text()) {
+      delims = {decode_escapes(delim_arg->to_text())};
+    } else {
+      TextItems d = items(*delim_arg, "join");
+      delims = d.items;
+      const Dims want = dim == 1 ? Dims(std::max<int64_t>(rows - 1, 0), cols)
+                                 : Dims(rows, std::max<int64_t>(cols - 1, 0));
+      per_slice = d.dims == want && slices > 1;
+      if (!per_slice && static_cast<int64_t>(delims.size()) != std::max<int64_t>(n - 1, 0))
+        throw_error("MATLAB:join:DelimiterSizeMismatch",
+                    "The delimiter must be a scalar or have one fewer element than the "
+                    "dimension being joined.");
     }
+  }
+  auto delim_at = [&](int64_t slice, int64_t k) -> const std::string& {
+    if (delims.size() == 1) return delims[0];
+    if (!per_slice) return delims[static_cast<size_t>(k)];
+    // str-shaped minus one along dim, column-major.
+    const int64_t dr = dim == 1 ? rows - 1 : rows;
+    const int64_t r = dim == 1 ? k : slice, c = dim == 1 ? slice : k;
+    return delims[static_cast<size_t>(r + c * dr)];
+  };
+  std::vector<std::string> out;
+  for (int64_t sl = 0; sl < slices; ++sl) {
+    std::string r;
+    for (int64_t k = 0; k < n; ++k) {
+      const int64_t i = dim == 1 ? k : sl, j = dim == 1 ? sl : k;
+      if (k) r += delim_at(sl, k - 1);
+      r += s.items[static_cast<size_t>(i + j * rows)];
+    }
+    out.push_back(std::move(r));
   }
   if (out.size() == 1) return {s.is_string ? Value::from_string(out[0]) : char_row(out[0])};
   TextItems shape = s;
-  shape.dims = Dims(static_cast<int64_t>(out.size()), 1);
+  shape.dims = dim == 1 ? Dims(1, slices) : Dims(slices, 1);
   return {text_detail::pack_text(shape, out)};
 }
 
@@ -600,6 +636,7 @@ void register_text(Registry& r) {
   r.add("extractBetween", bi_extractBetween);
   register_text_regexp(r);
   register_text_map(r);
+  register_text_strings(r);
 }
 
 }  // namespace matfuse

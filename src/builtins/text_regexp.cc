@@ -44,6 +44,7 @@ struct RegexOpts {
   bool dotall = true;
   bool freespacing = false;
   int64_t nth = 0;  ///< regexprep: replace only the nth match (0: all)
+  bool preservecase = false;  ///< regexprep: replacement takes the matched text's case
 };
 
 /// MATLAB pattern -> PCRE2 pattern (see the file comment).
@@ -197,7 +198,10 @@ RegexOpts parse_options(Args args, size_t from, const char* fname, bool is_rep,
     else if (s == "dotexceptnewline") o.dotall = false;
     else if (s == "freespacing") o.freespacing = true;
     else if (s == "literalspacing") o.freespacing = false;
-    else if (s == "warnings" || s == "preservecase") {
+    else if (s == "preservecase") {
+      o.preservecase = true;
+      o.icase = true;  // matching ignores case
+    } else if (s == "warnings") {
     } else if (!is_rep && order &&
                (s == "start" || s == "end" || s == "tokenextents" || s == "match" ||
                 s == "tokens" || s == "names" || s == "split")) {
@@ -427,6 +431,25 @@ std::string decode_replacement(const std::string& rep) {
   return out;
 }
 
+/// 'preservecase': character k of the replacement takes the case of character k of the
+/// matched text (letters only); characters past the match's length take the case of its last
+/// letter.
+std::string apply_case(std::string r, const std::string& matched) {
+  int last = 0;  // +1 upper, -1 lower, 0 unknown
+  for (size_t k = 0; k < r.size(); ++k) {
+    if (k < matched.size()) {
+      const unsigned char c = static_cast<unsigned char>(matched[k]);
+      if (std::isupper(c)) last = 1;
+      else if (std::islower(c)) last = -1;
+    }
+    const unsigned char rc = static_cast<unsigned char>(r[k]);
+    if (!std::isalpha(rc)) continue;
+    if (last > 0) r[k] = static_cast<char>(std::toupper(rc));
+    else if (last < 0) r[k] = static_cast<char>(std::tolower(rc));
+  }
+  return r;
+}
+
 std::string regexprep_one(const std::string& subj, const Regex& re, const std::string& rep,
                           const RegexOpts& o) {
   const std::vector<Match> ms =
@@ -439,6 +462,7 @@ std::string regexprep_one(const std::string& subj, const Regex& re, const std::s
     out += subj.substr(prev, m.s - prev);
     std::string r = expand_replacement(rep, subj, m);
     std::replace(r.begin(), r.end(), '\x1f', '$');
+    if (o.preservecase) r = apply_case(r, subj.substr(m.s, m.e - m.s));
     out += r;
     prev = m.e;
   }

@@ -38,6 +38,12 @@ std::string lower(std::string s);
 }  // namespace matfuse::text_detail
 
 namespace matfuse {
+/// MATLAB string(v): string arrays as they are, char rows (char matrices: one string per row),
+/// numbers as short text ("3.1416"), logicals as "true"/"false", cells of those element-wise.
+/// MATLAB:string:MustBeConvertible for other values.
+Value to_string_value(const Value& v);
+
 void register_text_regexp(Registry& r);
 void register_text_map(Registry& r);
+void register_text_strings(Registry& r);  // text_strings.cc
 }  // namespace matfuse

@@ -167,6 +167,7 @@ Outputs bi_isa(CallContext&, Args args, int nargout) {
   else if (name == "float") r = is_float_value(x);
   else if (name == "integer") r = is_integer_value(x);
   else if (x.is_gpu_array()) r = name == "gpuArray";
+  else if (x.is_object()) r = x.object()->isa(name);
   else r = x.class_name() == name;
   return {Value::logical(r)};
 }

@@ -12,6 +12,8 @@
 #include "builtins/gpu.h"
 #include "interp/display.h"
 #include "interp/interp.h"
+#include "runtime/mexception.h"
+#include "interp/classdef.h"
 #include "interp/liveness.h"
 #include "lang/parser.h"
 
@@ -77,9 +79,19 @@ void Interpreter::check_stack() {
   if (stack_base_ && static_cast<size_t>(stack_base_ - &here) > stack_limit_) recursion_limit();
 }
 
+static bool has_object_arg(Args args) {
+  for (const Value& a : args)
+    if (a.is_object()) return true;
+  return false;
+}
+
 Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout) {
   switch (fn.kind) {
     case ResolvedFn::Kind::Builtin: {
+      if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
+        if (find_dispatch(fn.name, args, &cls))
+          return call_class_method(*cls, fn.name, args, nargout);
+      }
       Outputs r;
       try {
         r = call_builtin_gpu_aware(*fn.builtin, *this, args, nargout);
@@ -113,7 +125,13 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
       return r;
     }
     case ResolvedFn::Kind::User:
+      if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
+        if (find_dispatch(fn.name, args, &cls))
+          return call_class_method(*cls, fn.name, args, nargout);
+      }
       return call_user(fn.unit, fn.def, args, nargout);
+    case ResolvedFn::Kind::Class:
+      return construct(fn.cls, args, nargout);
     case ResolvedFn::Kind::Script:
       if (!args.empty())
         throw_error("MATLAB:scriptNotAFunction",
@@ -193,6 +211,15 @@ Outputs Interpreter::call_user(const std::shared_ptr<CodeUnit>& unit, FunctionDe
   fr.nargin = static_cast<int>(args.size());
   fr.nargout = nargout;
   bind_params(fr, *L, params, args);
+  if (preset_output_) {
+    // A constructor: its output variable starts as the new instance.
+    if (!outs.empty()) {
+      Slot& s = fr.slots[static_cast<size_t>(L->find(outs[0]))];
+      s.v = std::move(*preset_output_);
+      s.set = true;
+    }
+    preset_output_.reset();
+  }
   {
     FrameGuard g(*this, &fr);
     try {
@@ -312,6 +339,7 @@ Outputs Interpreter::call_named(std::string_view name, Args args, int nargout) {
 }
 
 void Interpreter::display(const Value& v, std::string_view name) {
+  if (v.is_object() && object_display(v, name)) return;
   if (name.empty())
     disp_value(*session_.out, v, session_);
   else
@@ -661,21 +689,10 @@ std::string format_error(const MatlabError& e) {
 }
 
 Value error_to_value(const MatlabError& e, const std::vector<StackFrame>& extra) {
-  std::vector<StackFrame> frames = e.stack();
-  if (stack_complete(e)) frames.pop_back();  // the marker, not a frame
-  else frames.insert(frames.end(), extra.begin(), extra.end());
-  StructArray st(Dims(static_cast<int64_t>(frames.size()), 1));
-  int ff = st.add_field("file"), fn = st.add_field("name"), fl = st.add_field("line");
-  for (size_t i = 0; i < frames.size(); ++i) {
-    st.at(static_cast<int64_t>(i), ff) = Value::from_chars(frames[i].file);
-    st.at(static_cast<int64_t>(i), fn) = Value::from_chars(frames[i].name);
-    st.at(static_cast<int64_t>(i), fl) = Value(static_cast<double>(frames[i].line));
-  }
-  StructArray s(Dims(1, 1));
-  s.at(0, s.add_field("identifier")) = Value::from_chars(e.identifier());
-  s.at(0, s.add_field("message")) = Value::from_chars(e.message());
-  s.at(0, s.add_field("stack")) = Value(std::move(st));
-  return Value(std::move(s));
+  MatlabError full = e;
+  if (stack_complete(full)) full.stack().pop_back();  // the marker, not a frame
+  else full.stack().insert(full.stack().end(), extra.begin(), extra.end());
+  return make_mexception(std::move(full));
 }
 
 }  // namespace matfuse

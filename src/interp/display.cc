@@ -5,6 +5,7 @@
 // numeric, logical, char, cell and function handle values and by " = " (trailing space) for
 // structs, strings and objects, as the command window prints them.
 #include "interp/display.h"
+#include "runtime/object_index.h"
 
 #include <algorithm>
 #include <cstring>
@@ -184,7 +185,10 @@ std::string field_text(const Value& v, const Session& s) {
       if (sa.numel() == 1) return sa[0] ? "\"" + *sa[0] + "\"" : "<missing>";
       return "[" + dims_text(sa.dims()) + " string]";
     }
-    case Value::Kind::Cell: return "{" + dims_text(v.dims()) + " cell}";
+    case Value::Kind::Cell:
+      // MATLAB shows a 0x0 cell field as {} (other sizes as {MxN cell}).
+      if (v.dims() == Dims(0, 0)) return "{}";
+      return "{" + dims_text(v.dims()) + " cell}";
     case Value::Kind::Struct: return "[" + dims_text(v.dims()) + " struct]";
     case Value::Kind::Function: return v.function()->display();
     case Value::Kind::Object: return "[" + dims_text(v.dims()) + " " + v.class_name() + "]";
@@ -403,6 +407,27 @@ void display_string(Printer& p, const StringArray& sa, const std::string& name) 
   p.blank();
 }
 
+/// "  CLASS with properties:" and the property lines of an object that lists its properties
+/// (IndexableObject::property_names), else "  CLASS object".
+void object_body(Printer& p, const Value& v, const Session& s) {
+  IndexableObject* o = as_indexable(v);
+  std::vector<std::string> names;
+  if (o) names = o->property_names();
+  if (names.empty()) {
+    p.line("  " + v.class_name() + " object");
+    return;
+  }
+  p.line("  " + v.class_name() + " with properties:");
+  p.blank();
+  size_t w = 0;
+  for (auto& n : names) w = std::max(w, n.size());
+  for (auto& n : names) {
+    Value pv;
+    o->get_property(n, pv);
+    p.line("    " + pad_left(n, w) + ": " + field_text(pv, s));
+  }
+}
+
 void display_struct(Printer& p, const StructArray& sa, const std::string& name,
                     const Session& s) {
   p.line(name + " = ");
@@ -452,10 +477,9 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
-      // Generic handle-object display (unverified for specific classes such as containers.Map).
       p.line(name + " = ");
       p.blank();
-      p.line("  " + v.class_name() + " object");
+      object_body(p, v, s);
       p.blank();
       break;
   }
@@ -508,7 +532,7 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
       p.line("    " + v.function()->display());
       break;
     case Value::Kind::Object:
-      p.line("  " + v.class_name() + " object");
+      object_body(p, v, s);
       break;
   }
   os << p.out;

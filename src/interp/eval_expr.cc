@@ -13,6 +13,7 @@
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "accel/capture/lazy.h"
+#include "interp/classdef.h"
 
 namespace matfuse {
 
@@ -148,6 +149,49 @@ static const ResolvedFn& cached_fn(Interpreter& in, const IdentExpr& id) {
   return c.fn;
 }
 
+/// x OP y where an operand is a class object: the class's method of the operator's name
+/// (plus, minus, times, mtimes, rdivide, mrdivide, power, mpower, eq, ne, lt, le, gt, ge, and,
+/// or, ...); without one, == and ~= compare enumeration members by name and handles by
+/// identity. False for other objects (the generic operator then raises its error).
+static bool object_binary(Interpreter& in, BinOp op, const Value& x, const Value& y, Value& r) {
+  const char* m = nullptr;
+  switch (op) {
+    case BinOp::Add: m = "plus"; break;
+    case BinOp::Sub: m = "minus"; break;
+    case BinOp::EMul: m = "times"; break;
+    case BinOp::Mul: m = "mtimes"; break;
+    case BinOp::EDiv: m = "rdivide"; break;
+    case BinOp::Div: m = "mrdivide"; break;
+    case BinOp::ELDiv: m = "ldivide"; break;
+    case BinOp::LDiv: m = "mldivide"; break;
+    case BinOp::EPow: m = "power"; break;
+    case BinOp::Pow: m = "mpower"; break;
+    case BinOp::Eq: m = "eq"; break;
+    case BinOp::Ne: m = "ne"; break;
+    case BinOp::Lt: m = "lt"; break;
+    case BinOp::Le: m = "le"; break;
+    case BinOp::Gt: m = "gt"; break;
+    case BinOp::Ge: m = "ge"; break;
+    case BinOp::And: m = "and"; break;
+    case BinOp::Or: m = "or"; break;
+    default: return false;
+  }
+  if (in.object_operator(m, {x, y}, r)) return true;
+  if (op != BinOp::Eq && op != BinOp::Ne) return false;
+  ClassObject* a = as_class_object(x);
+  ClassObject* b = as_class_object(y);
+  if (!a || !b) return false;
+  bool eq;
+  if (!a->enum_member.empty() || !b->enum_member.empty())
+    eq = a->cls == b->cls && a->enum_member == b->enum_member;
+  else if (a->cls->is_handle && b->cls->is_handle)
+    eq = a == b;
+  else
+    return false;
+  r = Value::logical(op == BinOp::Eq ? eq : !eq);
+  return true;
+}
+
 /// Evaluates index/call arguments (colon -> ':' char, cs-lists expanded). When end_dims is
 /// given, `end` in argument k refers to that array.
 static void eval_args(Interpreter& in, const IndexExpr& ix, const Dims* end_dims,
@@ -272,12 +316,22 @@ Value Interpreter::eval(const Expr& e) {
         if (u.op == UnOp::Plus) return v;
         if (x == x) return Value::logical(x == 0);
       }
+      if (v.is_object()) [[unlikely]] {
+        Value r;
+        const char* m = u.op == UnOp::Neg ? "uminus" : u.op == UnOp::Plus ? "uplus" : "not";
+        if (object_operator(m, {v}, r)) return r;
+      }
       return unary_op(u.op, v);
     }
     case ExprKind::Postfix: {
       const auto& p = static_cast<const PostfixExpr&>(e);
       Value v = eval(*p.operand);
       if (v.is_scalar_double()) return v;
+      if (v.is_object()) [[unlikely]] {
+        Value r;
+        if (object_operator(p.op == PostOp::CTranspose ? "ctranspose" : "transpose", {v}, r))
+          return r;
+      }
       return transpose_op(v, p.op == PostOp::CTranspose);
     }
     case ExprKind::Binary: {
@@ -295,6 +349,10 @@ Value Interpreter::eval(const Expr& e) {
       if (x.is_scalar_double() && y.is_scalar_double()) {
         Value r(0.0);
         if (scalar_binop(b.op, x.scalar(), y.scalar(), r)) return r;
+      }
+      if (x.is_object() || y.is_object()) [[unlikely]] {
+        Value r;
+        if (object_binary(*this, b.op, x, y, r)) return r;
       }
       return binary_op(b.op, x, y);
     }
@@ -519,8 +577,66 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
     const auto& id = static_cast<const IdentExpr&>(*root);
     if (const Value* v = slot_value(id.slot)) {
       cur.push_back(*v);
+    } else if (id.name.find('@') != std::string::npos) {
+      // obj@Super(args) / method@Super(obj, args)
+      std::vector<Value> args;
+      if (pos < chain.size() && chain[pos]->kind == ExprKind::Index &&
+          !static_cast<const IndexExpr*>(chain[pos])->is_brace) {
+        eval_args(*this, *static_cast<const IndexExpr*>(chain[pos]), nullptr, args);
+        ++pos;
+      }
+      cur = super_call(id.name, args, pos == chain.size() ? nargout : 1);
+      if (pos == chain.size()) {
+        for (auto& v : cur) out.push_back(std::move(v));
+        return;
+      }
     } else {
       ResolvedFn fn = cached_fn(*this, id);
+      if (fn.kind == ResolvedFn::Kind::Class && !chain.empty() &&
+          chain[0]->kind == ExprKind::Field && !static_cast<const FieldExpr*>(chain[0])->dynamic) {
+        // ClassName.Member: Constant property, enumeration member or static method.
+        const std::string& member = static_cast<const FieldExpr*>(chain[0])->name;
+        Value mv;
+        if (class_member(id.name, member, mv)) {
+          cur.push_back(std::move(mv));
+          pos = 1;
+        } else if (fn.cls->method(member)) {
+          std::vector<Value> args;
+          pos = 1;
+          if (pos < chain.size() && chain[pos]->kind == ExprKind::Index &&
+              !static_cast<const IndexExpr*>(chain[pos])->is_brace) {
+            eval_args(*this, *static_cast<const IndexExpr*>(chain[pos]), nullptr, args);
+            ++pos;
+          }
+          cur = call_class_method(*fn.cls, member, args, pos == chain.size() ? nargout : 1);
+        } else {
+          throw_error("MATLAB:subscripting:classHasNoPropertyOrMethod",
+                      "The class %s has no Constant property or Static method named '%s'.",
+                      id.name.c_str(), member.c_str());
+        }
+        if (pos == chain.size()) {
+          for (auto& v : cur) out.push_back(std::move(v));
+          return;
+        }
+        goto rest;
+      }
+      if (fn.kind == ResolvedFn::Kind::None && !chain.empty() &&
+          chain[0]->kind == ExprKind::Index && !static_cast<const IndexExpr*>(chain[0])->is_brace) {
+        // A method defined only by a class (no function of that name): dispatch on the
+        // arguments' classes.
+        std::vector<Value> args;
+        eval_args(*this, *static_cast<const IndexExpr*>(chain[0]), nullptr, args);
+        const ClassInfo* cls = nullptr;
+        if (find_dispatch(id.name, args, &cls)) {
+          pos = 1;
+          cur = call_class_method(*cls, id.name, args, pos == chain.size() ? nargout : 1);
+          if (pos == chain.size()) {
+            for (auto& v : cur) out.push_back(std::move(v));
+            return;
+          }
+          goto rest;
+        }
+      }
       if (fn.kind == ResolvedFn::Kind::None) {
         // Dotted names of builtins (containers.Map): a.b.c with static fields.
         std::string dotted = id.name;
@@ -541,8 +657,14 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
       std::vector<Value> args;
       if (pos < chain.size() && chain[pos]->kind == ExprKind::Index &&
           !static_cast<const IndexExpr*>(chain[pos])->is_brace) {
-        eval_args(*this, *static_cast<const IndexExpr*>(chain[pos]), nullptr, args);
+        const auto& ix = *static_cast<const IndexExpr*>(chain[pos]);
+        eval_args(*this, ix, nullptr, args);
         ++pos;
+        // display(X) shows X under its variable name (MATLAB's inputname).
+        if (fn.kind == ResolvedFn::Kind::Builtin && fn.name == "display" && args.size() == 1 &&
+            ix.args.size() == 1 && ix.args[0]->kind == ExprKind::Ident &&
+            slot_value(static_cast<const IdentExpr&>(*ix.args[0]).slot))
+          args.push_back(Value::from_chars(static_cast<const IdentExpr&>(*ix.args[0]).name));
       }
       int n = pos == chain.size() ? nargout : 1;
       cur = call_resolved(fn, args, n);
@@ -554,6 +676,7 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
   } else {
     cur.push_back(eval(*root));
   }
+rest:
   for (; pos < chain.size(); ++pos) {
     bool last = pos + 1 == chain.size();
     if (cur.size() != 1) {
@@ -572,6 +695,17 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
     if (acc->kind == ExprKind::Field) {
       const auto& f = static_cast<const FieldExpr&>(*acc);
       std::string name = f.dynamic ? eval(*f.dynamic).to_text("dynamic field name") : f.name;
+      if (v.is_object() && !f.dynamic && !object_has_property(v, name)) {
+        // obj.method(args...) is method(obj, args...) (MATLAB's dot-call syntax).
+        std::vector<Value> margs{v};
+        if (pos + 1 < chain.size() && chain[pos + 1]->kind == ExprKind::Index &&
+            !static_cast<const IndexExpr*>(chain[pos + 1])->is_brace) {
+          eval_args(*this, *static_cast<const IndexExpr*>(chain[pos + 1]), nullptr, margs);
+          ++pos;
+        }
+        cur = call_method(name, margs, pos + 1 == chain.size() ? nargout : 1);
+        continue;
+      }
       cur = get_field(v, name);
       continue;
     }

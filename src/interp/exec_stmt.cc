@@ -113,7 +113,15 @@ static void set_level(Value& cur, bool defined, std::vector<Level>& levels, size
         }
       }
       Value sub;
-      set_level(sub, false, levels, i + 1, rhs);
+      bool sd = false;
+      if (defined && cur.is_object()) {  // obj.P(k) = v: read P, modify, write it back
+        std::vector<Value> got = get_field(cur, L.field);
+        if (got.size() == 1) {
+          sub = std::move(got[0]);
+          sd = true;
+        }
+      }
+      set_level(sub, sd, levels, i + 1, rhs);
       set_field(cur, defined, L.field, sub);
       return;
     }
@@ -348,6 +356,7 @@ const std::string& assign_list_target(Interpreter& in, const Expr& t, const List
 }  // namespace
 
 void Interpreter::display_assigned(const std::string& name, const Value& v) {
+  if (v.is_object() && object_display(v, name)) return;
   display_value(*session_.out, v, name, session_);
 }
 
@@ -471,8 +480,14 @@ void apply_format(Session& s, const std::vector<std::string>& args) {
     s.compact = false;
     return;
   }
-  for (const auto& a0 : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a0 = args[i];
     std::string a = lower(a0);
+    // The older two-word forms: format long e, format short g, ...
+    if ((a == "short" || a == "long") && i + 1 < args.size() &&
+        (lower(args[i + 1]) == "e" || lower(args[i + 1]) == "g")) {
+      a += lower(args[++i]);
+    }
     if (a == "short") s.format = NumericFormat::Short;
     else if (a == "long") s.format = NumericFormat::Long;
     else if (a == "shortg") s.format = NumericFormat::ShortG;
@@ -526,7 +541,10 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
   if (!r.empty()) {
     Layout* L = in.cur_->layout;
     in.set_slot(L->ans_slot, r[0]);
-    if (c.print) display_value(*in.session_.out, r[0], "ans", in.session_);
+    if (c.print) {
+      if (!(r[0].is_object() && in.object_display(r[0], "ans")))
+        display_value(*in.session_.out, r[0], "ans", in.session_);
+    }
   }
 }
 

@@ -8,6 +8,12 @@ ResolvedFn Interpreter::resolve_function(std::string_view name_sv, const CodeUni
   ResolvedFn r;
   r.name = std::string(name_sv);
   const std::string& name = r.name;
+  // 0. Inside a classdef file, the class name is the class (its constructor runs through it).
+  if (unit && unit->file && unit->file->classdef && unit->file->classdef->name == name) {
+    r.kind = ResolvedFn::Kind::Class;
+    r.cls = class_for_unit(const_cast<CodeUnit*>(unit)->shared_from_this());
+    return r;
+  }
   // 1. Local (or nested) function of the same file.
   if (unit) {
     auto it = unit->locals.find(name);
@@ -23,6 +29,9 @@ ResolvedFn Interpreter::resolve_function(std::string_view name_sv, const CodeUni
     if (std::shared_ptr<CodeUnit> u = find_path_unit(name)) {
       if (u->file->is_script) {
         r.kind = ResolvedFn::Kind::Script;
+      } else if (u->file->classdef) {
+        r.kind = ResolvedFn::Kind::Class;
+        r.cls = class_for_unit(u);
       } else if (!u->file->functions.empty()) {
         r.kind = ResolvedFn::Kind::User;
         r.def = u->file->functions[0].get();

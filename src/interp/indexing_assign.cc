@@ -676,6 +676,12 @@ void set_field(Value& base, bool base_defined, std::string_view name, const Valu
     base = Value(std::move(s));
     return;
   }
+  if (IndexableObject* o = as_indexable(base)) {
+    if (o->set_property(name, rhs, base)) return;
+    throw_error("MATLAB:noPublicFieldForClass",
+                "Unrecognized property '%.*s' for class '%s'.", static_cast<int>(name.size()),
+                name.data(), base.class_name().c_str());
+  }
   if (!base.is_struct())
     throw_error("MATLAB:index:assignmentDotNotSupported",
                 "Unable to perform assignment because dot indexing is not supported for "

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,11 +36,12 @@ namespace matfuse {
 
 struct CodeUnit;
 struct Layout;
+struct ClassInfo;
 struct Liveness;
 
 /// What a name resolved to when it is not a variable.
 struct ResolvedFn {
-  enum class Kind : uint8_t { None, Builtin, User, Script };
+  enum class Kind : uint8_t { None, Builtin, User, Script, Class };
   /// Scalar fast paths the evaluator applies itself (real-domain guards).
   enum class Special : uint8_t { None, Sqrt, Log, Log2, Log10, Mod, Rem };
   Kind kind = Kind::None;
@@ -48,6 +50,7 @@ struct ResolvedFn {
   ast::FunctionDef* def = nullptr;   ///< User: the function
   std::shared_ptr<CodeUnit> unit;    ///< User/Script: the file holding it
   std::string name;                  ///< name as called
+  std::shared_ptr<ClassInfo> cls;    ///< Class: the class whose constructor this name calls
 };
 
 /// One variable of a frame. Global and persistent variables point at shared storage (ref).
@@ -193,6 +196,43 @@ public:
   /// a Scalar variable, arithmetic, or a builtin with a scalar fast path; false (having
   /// evaluated only pure parts) when the general path must run.
   bool eval_scalar(const ast::Expr& e, double& out);
+
+  // Objects (objects.cc)
+  /// Whether obj.name reads a property (or field) rather than calling a method.
+  bool object_has_property(const Value& obj, const std::string& name);
+  /// Calls method `name` with args (args[0] the object): the class's method when it has one,
+  /// else the function of that name. MATLAB:noSuchMethodOrField when neither exists.
+  Outputs call_method(const std::string& name, std::vector<Value>& args, int nargout);
+
+  // Classes (classdef.cc, classdef_object.cc)
+  /// The class defined by NAME.m / @NAME/NAME.m on the path, or null.
+  std::shared_ptr<ClassInfo> find_class(const std::string& name);
+  /// The ClassInfo of a classdef unit (built once; superclasses loaded).
+  std::shared_ptr<ClassInfo> class_for_unit(const std::shared_ptr<CodeUnit>& unit);
+  /// ClassName(args...): a new instance with the defaults, then the constructor.
+  Outputs construct(const std::shared_ptr<ClassInfo>& cls, Args args, int nargout);
+  /// Runs method m with args; preset (constructors) pre-assigns the first output.
+  Outputs call_class_method(const ClassInfo& cls, const std::string& m, Args args, int nargout,
+                            const Value* preset = nullptr);
+  /// The method of `name` of the first class-object argument (MATLAB dispatch), or null.
+  const void* find_dispatch(const std::string& name, Args args, const ClassInfo** cls);
+  /// Cls.Member: a constant property, an enumeration member or a static method call.
+  bool class_member(const std::string& cls, const std::string& member, Value& out);
+  /// obj@Super(...) / method@Super(obj, ...) (name "a@Super").
+  Outputs super_call(const std::string& name, std::vector<Value>& args, int nargout);
+  /// Operator by method name when an operand is a class object (plus, eq, ...); false when
+  /// no operand's class defines it.
+  bool object_operator(const char* method, std::vector<Value> args, Value& out);
+  /// disp/display overloads: true when the object's class defined and ran one.
+  bool object_display(const Value& v, std::string_view name);
+  /// Runs `block` (property defaults, enumeration arguments) in a frame of the class's file and
+  /// returns the value of variable `var` (null when unset).
+  Value eval_class_block(ClassInfo& cls, ast::Block& block, const std::string& var, bool* set);
+  std::map<const CodeUnit*, std::shared_ptr<ClassInfo>> classes_;
+  /// Set by call_class_method for a constructor: call_user presets the first output with it.
+  std::optional<Value> preset_output_;
+  /// (class, property) pairs whose get./set. method is running (direct access inside them).
+  std::vector<std::pair<const ClassInfo*, std::string>> accessors_active_;
 
   // Statements (exec_stmt.cc)
   Flow exec_block(const ast::Block& b);

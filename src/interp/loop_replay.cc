@@ -248,6 +248,13 @@ LoopReplayer::LoopReplayer(Interpreter& in, const ast::ForStmt& f, int var_slot,
   // Worth it only when a few chunks remain after the probes.
   const accel::LazyConfig& c = accel::lazy_config();
   if (!c.loop_replay || !c.enabled || n < 16) return;
+  if (in.session_.rng.twister) {
+    // Twister draws are host arrays made per call, not stream positions a kernel recomputes.
+    accel::note_rejection(nullptr, accel::Decision::no("loop_replay",
+                                                       "the random stream is the Mersenne "
+                                                       "Twister (drawn on the host)"));
+    return;
+  }
   BodyCheck check(in, var_slot);
   if (!check.block(f.body)) {
     accel::note_rejection(nullptr, accel::Decision::no("loop_replay",

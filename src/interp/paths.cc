@@ -7,6 +7,7 @@
 
 #include "builtins/gpu.h"
 #include "interp/interp.h"
+#include "runtime/mexception.h"
 
 namespace matfuse {
 
@@ -27,6 +28,11 @@ std::shared_ptr<CodeUnit> Interpreter::find_path_unit(const std::string& name) {
   for (const auto& d : dirs) {
     std::error_code ec;
     fs::path p = fs::path(d) / (name + ".m");
+    if (fs::is_regular_file(p, ec)) {
+      found = load_unit(p.string());
+      break;
+    }
+    p = fs::path(d) / ("@" + name) / (name + ".m");  // class folder @NAME/NAME.m
     if (fs::is_regular_file(p, ec)) {
       found = load_unit(p.string());
       break;
@@ -473,29 +479,11 @@ Outputs bi_builtin(CallContext& ctx, Args args, int nargout) {
   return call_builtin_gpu_aware(*b, ctx, args.subspan(1), nargout);
 }
 
-Outputs bi_rethrow(CallContext& ctx, Args args, int nargout) {
+Outputs bi_rethrow(CallContext&, Args args, int) {
   check_nargin(args, 1, 1);
-  const Value& v = args[0];
-  if (!v.is_struct() || v.numel() != 1)
-    throw_error("MATLAB:rethrow:InvalidInput", "Input must be a structure or MException object.");
-  const StructArray& s = v.struct_array();
-  auto text = [&](const char* f) {
-    int k = s.field_index(f);
-    return k >= 0 && s.get(0, k).is_text() ? s.get(0, k).to_text() : std::string();
-  };
-  MatlabError e(text("identifier"), text("message"));
-  int k = s.field_index("stack");
-  if (k >= 0 && s.get(0, k).is_struct()) {
-    const StructArray& st = s.get(0, k).struct_array();
-    int ff = st.field_index("file"), fn = st.field_index("name"), fl = st.field_index("line");
-    if (ff >= 0 && fn >= 0 && fl >= 0)
-      for (int64_t i = 0; i < st.numel(); ++i)
-        e.stack().push_back({st.get(i, ff).is_text() ? st.get(i, ff).to_text() : "",
-                             st.get(i, fn).is_text() ? st.get(i, fn).to_text() : "",
-                             static_cast<int>(st.get(i, fl).to_double()), 0});
-    // err.stack of a caught error is complete (its frames down to the base workspace).
-    if (st.numel() > 0) mark_stack_complete(e);
-  }
+  MatlabError e = error_from_value(args[0]);
+  // err.stack of a caught error is complete (its frames down to the base workspace).
+  if (!e.stack().empty()) mark_stack_complete(e);
   throw e;
 }
 
@@ -511,7 +499,10 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
 }  // namespace
 
+void register_object_builtins(Registry& r);  // objects.cc
+
 void register_interp_builtins(Registry& r) {
+  register_object_builtins(r);
   r.add("format", bi_format);
   for (const char* n : {"close", "hold", "figure", "drawnow", "clf", "shg"})
     r.add(n, bi_noop);

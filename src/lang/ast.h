@@ -279,6 +279,51 @@ struct FunctionDef {
   bool resolved = false;
 };
 
+/// One attribute of a classdef, properties or methods block: `Static`, `Access = private`,
+/// `~Hidden` (value "false"). value is the attribute's source text ("true" when only named).
+struct ClassAttr {
+  std::string name;
+  std::string value;
+};
+
+/// A property of a classdef: NAME [ (dims) ] [ CLASS ] [ {validators} ] [ = default ].
+struct ClassProperty {
+  std::string name;
+  Loc loc;
+  /// `__value__ = default` (empty when no default: the value is []); run once per class.
+  std::vector<StmtPtr> default_block;
+  std::vector<std::string> size;         ///< "1", ":" ... per dimension; empty when not given
+  std::string cls;                       ///< validation class ("double", "string", ...) or ""
+  std::vector<ExprPtr> validators;       ///< function calls/names inside { }
+  std::vector<ClassAttr> attrs;          ///< the block's attributes
+};
+
+/// A method of a classdef (its FunctionDef lives in ParsedFile::functions).
+struct ClassMethod {
+  std::string name;
+  std::vector<ClassAttr> attrs;  ///< the block's attributes (Static, Access, Abstract, ...)
+  bool has_body = true;          ///< false for a signature-only declaration
+};
+
+/// An enumeration member: NAME [ (args) ].
+struct EnumMember {
+  std::string name;
+  Loc loc;
+  std::vector<StmtPtr> args;  ///< `__a1__ = arg1; __a2__ = arg2; ...`
+  size_t nargs = 0;
+};
+
+/// classdef [ (attrs) ] NAME [ < SUPER { & SUPER } ] ... end
+struct ClassDefAst {
+  std::string name;
+  Loc loc;
+  std::vector<ClassAttr> attrs;
+  std::vector<std::string> supers;
+  std::vector<ClassProperty> properties;
+  std::vector<ClassMethod> methods;
+  std::vector<EnumMember> enumeration;
+};
+
 /// A parsed .m file: a script (statements, then optional local functions) or a function file
 /// (first function is the main one; the rest are local functions).
 struct ParsedFile {
@@ -288,6 +333,9 @@ struct ParsedFile {
   Block script_body;                                ///< scripts only
   std::vector<std::unique_ptr<FunctionDef>> functions;  ///< main function first for function files
   std::vector<std::string> script_frame_names;      ///< filled by the resolver for scripts
+  /// classdef files: the class (is_script false; its methods and the file's local functions
+  /// are in functions).
+  std::unique_ptr<ClassDefAst> classdef;
 };
 
 }  // namespace matfuse::ast

@@ -74,6 +74,8 @@ class Lexer {
   size_t stmt_first_tok_ = 0;         // index of the first token of the current statement
   bool in_function_line_ = false;     // between `function` and the end of its line
   bool in_decl_ = false;              // after global/persistent on this statement
+  bool classdef_ = false;             // the file is a classdef file
+  bool in_member_block_ = false;      // in a classdef properties/events/enumeration block
 
   ast::Loc here() const { return {line_, static_cast<int>(pos_ - line_start_) + 1}; }
   char peek(size_t k = 0) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
@@ -262,6 +264,8 @@ class Lexer {
       maybe_separator(word == "end", loc);
       emit(Tok::Keyword, loc, word, word == "end" && !stack_.empty());
       if (stack_.empty()) {
+        if (word == "classdef") classdef_ = true;
+        if (word == "end") in_member_block_ = false;
         if (word == "else" || word == "try" || word == "otherwise") mark_statement_start();
         if (word == "function") {
           known_vars_.clear();
@@ -283,7 +287,12 @@ class Lexer {
       known_vars_.insert(word);
     if (in_function_line_ || in_decl_) known_vars_.insert(word);
 
-    bool command = was_start && stack_.empty() && !known_vars_.count(word) && is_command_syntax();
+    // Property lines of a classdef ("Name string = ...") are never command syntax.
+    if (classdef_ && was_start && stack_.empty() &&
+        (word == "properties" || word == "events" || word == "enumeration"))
+      in_member_block_ = true;
+    bool command = was_start && stack_.empty() && !known_vars_.count(word) &&
+                   !in_member_block_ && is_command_syntax();
     emit(Tok::Ident, loc, word, true);
     if (command) lex_command_words();
   }

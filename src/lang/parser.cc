@@ -89,14 +89,19 @@ void Parser::skip_separators() {
 
 // ---------------------------------------------------------------- files and functions
 
-// file := { SEP } ( function_def { function_def } | block { function_def } ) EOF
+// file := { SEP } ( function_def { function_def } | classdef_file
+//                  | block { function_def } ) EOF
 std::unique_ptr<ParsedFile> Parser::parse_file() {
   auto file = std::make_unique<ParsedFile>();
   file->path = path_;
   file->name = file_stem(path_);
   functions_have_end_ = decide_functions_have_end();
   skip_separators();
-  if (at_kw("function")) {
+  if (at_kw("classdef")) {
+    file->is_script = false;
+    functions_have_end_ = true;  // methods of a classdef end with 'end'
+    file->classdef = parse_classdef(*file);
+  } else if (at_kw("function")) {
     file->is_script = false;
   } else {
     file->is_script = true;

@@ -295,6 +295,17 @@ ExprPtr Parser::parse_primary() {
     }
     case Tok::Ident: {
       Token id = take();
+      // obj@Super(...) / method@Super(obj, ...): a superclass call, named "obj@Super".
+      if (at(Tok::At) && !cur().space_before && peek_at(1).kind == Tok::Ident &&
+          !peek_at(1).space_before) {
+        take();
+        std::string name = id.text + "@" + take().text;
+        while (at(Tok::Dot) && peek_at(1).kind == Tok::Ident && !cur().space_before) {
+          take();
+          name += "." + take().text;
+        }
+        return std::make_unique<IdentExpr>(id.loc, std::move(name));
+      }
       return std::make_unique<IdentExpr>(id.loc, std::move(id.text));
     }
     case Tok::Keyword:

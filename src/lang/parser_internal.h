@@ -59,6 +59,14 @@ class Parser {
   /// brackets, unary operators or blocks has used half of this thread's stack.
   void check_nesting();
 
+  // ---- classdef files (parser_classdef.cc)
+  std::unique_ptr<ast::ClassDefAst> parse_classdef(ast::ParsedFile& file);
+  std::vector<ast::ClassAttr> parse_class_attrs();
+  void parse_properties_block(ast::ClassDefAst& cd);
+  void parse_methods_block(ast::ClassDefAst& cd, ast::ParsedFile& file);
+  void parse_enumeration_block(ast::ClassDefAst& cd);
+  void skip_member_block(const Token& opener);
+
   // ---- files, functions, statements (parser.cc)
   bool decide_functions_have_end() const;
   std::unique_ptr<ast::FunctionDef> parse_function();

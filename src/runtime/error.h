@@ -35,6 +35,9 @@ public:
   /// Name of the builtin or function that raised it ("Error using NAME"), may be empty.
   std::string& raised_by() { return raised_by_; }
   const std::string& raised_by() const { return raised_by_; }
+  /// Errors added with MException's addCause (getReport prints them under "Caused by:").
+  std::vector<MatlabError>& causes() { return causes_; }
+  const std::vector<MatlabError>& causes() const { return causes_; }
 
   const char* what() const noexcept override { return message_.c_str(); }
 
@@ -43,6 +46,7 @@ private:
   std::string message_;
   std::string raised_by_;
   std::vector<StackFrame> stack_;
+  std::vector<MatlabError> causes_;
 };
 
 /// Formats like printf and throws MatlabError(identifier, message).

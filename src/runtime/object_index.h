@@ -5,7 +5,9 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/value.h"
 
@@ -20,6 +22,15 @@ public:
   virtual bool paren_assign(std::span<const Value> idx, const Value& rhs) = 0;
   /// obj.name property read. False when the object has no such property.
   virtual bool get_property(std::string_view name, Value& out) const = 0;
+  /// Names of the public properties, in display order ("CLASS with properties:"); empty for
+  /// objects that display as "CLASS object".
+  virtual std::vector<std::string> property_names() const { return {}; }
+  /// obj.name = rhs. self is the Value holding this object: a value object that is shared
+  /// replaces self with a modified copy. False when the object has no such settable property.
+  virtual bool set_property(std::string_view name, const Value& rhs, Value& self) {
+    (void)name, (void)rhs, (void)self;
+    return false;
+  }
 };
 
 /// The object of v as an IndexableObject, or null.

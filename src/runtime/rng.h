@@ -11,8 +11,25 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 namespace matfuse {
+
+/// MATLAB's 'twister' generator: MT19937 (Matsumoto & Nishimura, "Mersenne Twister: a
+/// 623-dimensionally equidistributed uniform pseudo-random number generator", ACM TOMACS 1998;
+/// reference code mt19937ar.c). Seeded with init_genrand(seed), seed 0 meaning 5489 as MATLAB
+/// does; a double is genrand_res53 (two 32-bit words, 53 bits, in [0, 1)), which reproduces
+/// MATLAB's rand under rng(seed, 'twister') bit for bit.
+struct Mt19937 {
+  uint32_t mt[624];
+  int mti = 625;
+  void seed(uint32_t s);
+  uint32_t next_u32();
+  double next_res53() {
+    const uint32_t a = next_u32() >> 5, b = next_u32() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+};
 
 struct RngState {
   uint64_t seed = 0;     ///< the seed given to rng (default 0)
@@ -21,6 +38,11 @@ struct RngState {
   /// Reserves n stream positions; returns the first.
   uint64_t take(uint64_t n) { uint64_t o = offset; offset += n; return o; }
   void set_seed(uint64_t s);
+  /// Non-null while the generator is MATLAB's Mersenne Twister (rng(seed, 'twister')): rand,
+  /// randi, randn and randperm then draw from it on the host (never a graph generator node).
+  std::shared_ptr<Mt19937> twister;
+  /// rng(seed, 'twister'): seed 0 is MT19937's default seed 5489 (MATLAB's rng default).
+  void set_twister(uint64_t s);
 };
 
 }  // namespace matfuse

@@ -127,6 +127,8 @@ public:
   virtual ~Object() = default;
   virtual std::string class_name() const = 0;
   virtual Dims dims() const { return Dims::scalar(); }
+  /// MATLAB isa(obj, name): the class itself or one of its superclasses.
+  virtual bool isa(std::string_view name) const { return name == class_name(); }
 };
 
 class Value {

@@ -1,0 +1,3 @@
+addpath('../scripts/classes')
+p = Point2(1, 2);
+p.Z = 3;

@@ -1,0 +1,1 @@
+ME = MException('not an id', 'message');

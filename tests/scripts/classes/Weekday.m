@@ -1,0 +1,5 @@
+classdef Weekday
+  enumeration
+    Monday, Tuesday, Friday
+  end
+end
