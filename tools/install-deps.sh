@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages matfuse needs. Usage: tools/install-deps.sh [--test]
 #   (no flag)  build dependencies: compiler, CMake, Ninja, OpenBLAS, LAPACKE, readline, and the
-#              optional FFTW, PCRE2 and libmatio
+#              optional FFTW, PCRE2, libmatio and Cairo (figures; DejaVu fonts for its text)
 #   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy
 # Packages already installed are skipped, so this is quick and works offline on a machine that
 # has them (the GPU machine has no package registry: there it only checks).
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadline-dev
-      libfftw3-dev libpcre2-dev libmatio-dev)
+      libfftw3-dev libpcre2-dev libmatio-dev libcairo2-dev fonts-dejavu-core)
 if [[ "${1:-}" == "--test" ]]; then
   pkgs+=(libgtest-dev octave python3-numpy)
 fi

@@ -50,6 +50,7 @@ const Registry& builtins() {
     register_files(r);
     register_introspect(r);
     register_gpu(r);
+    register_graphics(r);
     return r;
   }();
   return table;

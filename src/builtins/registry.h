@@ -109,6 +109,7 @@ void register_text(Registry& r);        // regexp and text extras, containers.Ma
 void register_files(Registry& r);       // load/save, readmatrix/writematrix, time
 void register_introspect(Registry& r);  // typecast, validateattributes, orderfields, mat2cell
 void register_gpu(Registry& r);         // gpuArray, gather, gpuDevice, gputimeit (gpu.cc)
+void register_graphics(Registry& r);    // figures, axes, plots, export (src/graphics/)
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].

@@ -8,6 +8,8 @@
 //   --graph FILE.mmd      write the acceleration graph of the evaluated plans (Mermaid)
 //   --trace FILE.json     write a Chrome trace-event file (interpreter, planning, kernels)
 //   --list-builtins       print every registered builtin name, one per line, sorted
+//   --figures DIR         at the end, write every open figure as DIR/figureN.png (also
+//                         MATFUSE_FIGURES=DIR)
 //
 // Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
 // or internal error. The interpreter runs on a thread with a large stack so that deep MATLAB
@@ -15,6 +17,7 @@
 #include <pthread.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +33,7 @@
 #include "accel/report.h"
 #include "accel/telemetry.h"
 #include "builtins/registry.h"
+#include "graphics/graphics.h"
 #include "interp/interp.h"
 #include "runtime/session.h"
 
@@ -57,6 +61,8 @@ const char kUsage[] =
     "  --graph FILE    write the acceleration graph of the evaluated plans (Mermaid)\n"
     "  --trace FILE    write a Chrome trace-event JSON (interpreter, planning, kernels)\n"
     "  --list-builtins print the registered builtin names, one per line, sorted\n"
+    "  --figures DIR   at the end, write each open figure as DIR/figureN.png\n"
+    "                  (also MATFUSE_FIGURES)\n"
     "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
     "                  (also MATFUSE_DEVICE)\n"
     "  calibrate       measure this machine for the placement cost model and save the profile\n"
@@ -71,6 +77,7 @@ struct Options {
   bool profile = false;
   std::string graph_file;
   std::string trace_file;
+  std::string figures_dir;
 };
 
 /// Writes text to path; false (with a message) when the file cannot be written.
@@ -170,6 +177,14 @@ int run(const Options& o) {
     rc = guarded(session, [&] { in.run_text(c, !o.interactive && &c == &o.code.back()); });
   }
   if (rc == 0 && o.interactive) rc = repl(in, session);
+  if (!o.figures_dir.empty() && !matfuse::graphics::open_figures().empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.figures_dir, ec);
+    const int frc = guarded(session, [&] {
+      matfuse::graphics::write_open_figures(o.figures_dir);
+    });
+    if (rc == 0) rc = frc;
+  }
   session.out->flush();
   std::cout.flush();
   write_reports(o, t0, matfuse::accel::telemetry_clock());
@@ -232,6 +247,12 @@ int main(int argc, char** argv) {
         return 2;
       }
       (a == "--graph" ? o.graph_file : o.trace_file) = argv[++i];
+    } else if (a == "--figures") {
+      if (i + 1 >= argc) {
+        std::cerr << "matfuse: --figures needs a folder\n" << kUsage;
+        return 2;
+      }
+      o.figures_dir = argv[++i];
     } else if (a == "-i") {
       o.interactive = true;
     } else if (a.size() > 1 && a[0] == '-') {
@@ -245,6 +266,8 @@ int main(int argc, char** argv) {
     }
   }
   if (o.script.empty() && o.code.empty()) o.interactive = true;
+  if (o.figures_dir.empty())
+    if (const char* d = std::getenv("MATFUSE_FIGURES"); d && *d) o.figures_dir = d;
 
   // Run on a thread with a 1 GiB stack (reserved, committed only as touched).
   ThreadArgs args{&o, 0};

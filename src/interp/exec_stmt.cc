@@ -12,6 +12,7 @@
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "interp/loop_replay.h"
+#include "runtime/object_index.h"
 #include "accel/graph.h"
 #include "accel/lazy.h"
 
@@ -108,6 +109,16 @@ static void set_level(Value& cur, bool defined, std::vector<Level>& levels, size
             throw;
           }
           cur.struct_array().at(0, fi) = std::move(sub);
+          return;
+        }
+      }
+      if (defined && as_indexable(cur)) {
+        // A handle object's property (h.Title.String = ...): read, modify, write back.
+        std::vector<Value> got = get_field(cur, L.field);
+        if (got.size() == 1) {
+          Value sub = std::move(got[0]);
+          set_level(sub, true, levels, i + 1, rhs);
+          set_field(cur, defined, L.field, sub);
           return;
         }
       }
@@ -488,8 +499,7 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
     apply_format(s, c.args);
     return;
   }
-  static const char* const kNoOps[] = {"clc", "close", "hold", "figure", "more", "drawnow",
-                                        "clf", "grid", "axis", "beep", "diary", "shg"};
+  static const char* const kNoOps[] = {"clc", "more", "beep", "diary"};
   for (const char* k : kNoOps)
     if (n == k) return;
   if (n == "clear" || n == "clearvars") {

@@ -676,6 +676,8 @@ void set_field(Value& base, bool base_defined, std::string_view name, const Valu
     base = Value(std::move(s));
     return;
   }
+  if (IndexableObject* o = as_indexable(base))
+    if (o->set_property(name, rhs)) return;
   if (!base.is_struct())
     throw_error("MATLAB:index:assignmentDotNotSupported",
                 "Unable to perform assignment because dot indexing is not supported for "

@@ -467,7 +467,7 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
 void register_interp_builtins(Registry& r) {
   r.add("format", bi_format);
-  for (const char* n : {"clc", "close", "hold", "figure", "more", "drawnow", "clf", "shg", "beep"})
+  for (const char* n : {"more", "beep"})
     r.add(n, bi_noop);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);

@@ -20,6 +20,13 @@ public:
   virtual bool paren_assign(std::span<const Value> idx, const Value& rhs) = 0;
   /// obj.name property read. False when the object has no such property.
   virtual bool get_property(std::string_view name, Value& out) const = 0;
+  /// obj.name = rhs on the handle itself (reference semantics). False when the object has no
+  /// settable property of that name (the interpreter then raises its dot-assignment error).
+  virtual bool set_property(std::string_view name, const Value& rhs) {
+    (void)name;
+    (void)rhs;
+    return false;
+  }
 };
 
 /// The object of v as an IndexableObject, or null.
