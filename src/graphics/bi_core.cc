@@ -594,6 +594,16 @@ int write_open_figures(const std::string& dir, double dpi) {
   return k;
 }
 
+bool delete_handles(const Value& v) {
+  if (!v.is_object() || !dynamic_cast<gfx::GHandle*>(v.object().get())) return false;
+  for (const auto& n : gfx::nodes_of(v)) {
+    if (n->type() == "root") continue;
+    gfx::destroy(n);
+    if (n->type() == "figure") gfx::current_figure(false);
+  }
+  return true;
+}
+
 void close_all() {
   for (const auto& f : gfx::figures()) gfx::destroy(f);
   gfx::root()->put("CurrentFigure", Value());

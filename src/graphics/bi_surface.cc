@@ -283,9 +283,56 @@ Outputs contour_impl(Args args, int nargout, bool fill) {
 Outputs bi_contour(CallContext&, Args a, int n) { return contour_impl(a, n, false); }
 Outputs bi_contourf(CallContext&, Args a, int n) { return contour_impl(a, n, true); }
 
+/// peaks, peaks(n), peaks(V), peaks(X, Y), [X, Y, Z] = peaks(___): MATLAB's sample function of
+/// two variables on [-3, 3]^2 (n = 49 by default); without outputs it draws surf(X, Y, Z).
+Outputs bi_peaks(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 0, 2);
+  check_nargout(nargout, 3);
+  Tensor X, Y;
+  if (args.size() == 2) {
+    X = num(args[0], "peaks").to_class(ClassId::Double);
+    Y = num(args[1], "peaks").to_class(ClassId::Double);
+    if (X.dims() != Y.dims())
+      throw_error("MATLAB:dimagree", "Matrix dimensions must agree.");
+  } else {
+    std::vector<double> v;
+    if (args.size() == 1 && args[0].numel() > 1) {
+      v = values(num(args[0], "peaks"));
+    } else {
+      const int64_t n = args.empty() ? 49 : args[0].to_index("n");
+      for (int64_t i = 0; i < n; ++i)
+        v.push_back(n > 1 ? -3.0 + 6.0 * static_cast<double>(i) / static_cast<double>(n - 1)
+                          : -3.0);
+    }
+    const int64_t n = static_cast<int64_t>(v.size());
+    X = Tensor::zeros(ClassId::Double, Dims(n, n));
+    Y = X;
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < n; ++i) {
+        X.set_double(i + j * n, v[j]);
+        Y.set_double(i + j * n, v[i]);
+      }
+  }
+  Tensor Z = Tensor::zeros(ClassId::Double, X.dims());
+  for (int64_t k = 0; k < X.numel(); ++k) {
+    const double x = X.get_double(k), y = Y.get_double(k);
+    Z.set_double(k, 3 * (1 - x) * (1 - x) * std::exp(-(x * x) - (y + 1) * (y + 1)) -
+                        10 * (x / 5 - x * x * x - std::pow(y, 5)) * std::exp(-x * x - y * y) -
+                        1.0 / 3 * std::exp(-(x + 1) * (x + 1) - y * y));
+  }
+  if (nargout == 0) {
+    const Value a[3] = {Value(X), Value(Y), Value(Z)};
+    surf_impl(Args(a, 3), 0, "surf");
+    return {};
+  }
+  if (nargout == 1) return {Value(Z)};
+  return {Value(X), Value(Y), Value(Z)};
+}
+
 }  // namespace
 
 void register_graphics_surface(Registry& r) {
+  r.add("peaks", bi_peaks);
   r.add("image", bi_image);
   r.add("imagesc", bi_imagesc);
   r.add("imshow", bi_imshow);

@@ -228,6 +228,111 @@ bool GHandle::set_property(std::string_view name, const Value& rhs) {
   return true;
 }
 
+namespace {
+
+/// A property value as MATLAB's object display shows it: 'text', 6, 0.5000, [0 0.4470 0.7410],
+/// [1×50 double], {1×2 cell}, [1×1 Text].
+std::string short_value(const Value& v) {
+  auto dims = [](const Dims& d) {
+    std::string s;
+    for (int i = 0; i < d.ndims(); ++i) s += (i ? "×" : "") + std::to_string(d[i]);
+    return s;
+  };
+  auto num = [](double x) {
+    char b[64];
+    if (x == std::floor(x) && std::fabs(x) < 1e9) std::snprintf(b, sizeof b, "%.0f", x);
+    else std::snprintf(b, sizeof b, "%.4f", x);
+    return std::string(b);
+  };
+  if (v.is_char() && v.dims().rows() <= 1) return "'" + (v.is_empty() ? "" : v.to_text()) + "'";
+  if (v.is_object()) {
+    const auto* h = dynamic_cast<const GHandle*>(v.object().get());
+    const std::string c = h && !h->nodes().empty() ? h->nodes()[0]->short_class() : "handle";
+    return "[" + dims(v.dims()) + " " + c + "]";
+  }
+  if (v.is_cell()) return "{" + dims(v.dims()) + " cell}";
+  if (v.is_tensor()) {
+    Tensor t = v.tensor();
+    if (t.numel() == 1) return num(t.get_double(0));
+    if (t.dims().ndims() == 2 && t.dims().rows() == 1 && t.numel() > 0 && t.numel() <= 6) {
+      bool all_int = true;
+      for (int64_t i = 0; i < t.numel(); ++i)
+        all_int = all_int && t.get_double(i) == std::floor(t.get_double(i));
+      std::string s = "[";
+      for (int64_t i = 0; i < t.numel(); ++i) {
+        const double x = t.get_double(i);
+        char b[64];
+        if (all_int || x == 0) std::snprintf(b, sizeof b, "%.0f", x);
+        else std::snprintf(b, sizeof b, "%.4f", x);
+        s += (i ? " " : "") + std::string(b);
+      }
+      return s + "]";
+    }
+    return "[" + dims(t.dims()) + " " + v.class_name() + "]";
+  }
+  return "[" + dims(v.dims()) + " " + v.class_name() + "]";
+}
+
+}  // namespace
+
+bool GHandle::display_lines(std::vector<std::string>& lines) const {
+  if (nodes_.size() != 1) {
+    const std::string c = nodes_.empty() ? "GraphicsPlaceholder" : nodes_[0]->short_class();
+    lines.push_back("  " + std::to_string(dims_.rows()) + "×" + std::to_string(dims_.cols()) +
+                    " " + c + " array:");
+    lines.push_back("");
+    for (const auto& n : nodes_) lines.push_back("  " + n->short_class());
+    lines.push_back("");
+    return true;
+  }
+  const GPtr& n = nodes_[0];
+  if (n->deleted) {
+    lines.push_back("  handle to deleted " + n->short_class());
+    lines.push_back("");
+    return true;
+  }
+  const std::string& t = n->type();
+  std::vector<const char*> shown;
+  if (t == "figure") shown = {"Number", "Name", "Color", "Position", "Units"};
+  else if (t == "axes") shown = {"XLim", "YLim", "XScale", "YScale", "GridLineStyle", "Position",
+                                 "Units"};
+  else if (t == "line" || t == "stair" || t == "stem" || t == "errorbar")
+    shown = {"Color", "LineStyle", "LineWidth", "Marker", "MarkerSize", "MarkerFaceColor",
+             "XData", "YData", "ZData"};
+  else if (t == "text") shown = {"String", "FontSize", "FontWeight", "FontName", "Color",
+                                 "HorizontalAlignment", "Position", "Units"};
+  else if (t == "bar") shown = {"BarLayout", "BarWidth", "FaceColor", "EdgeColor", "BaseValue",
+                                "XData", "YData"};
+  else if (t == "scatter") shown = {"Marker", "MarkerEdgeColor", "MarkerFaceColor", "SizeData",
+                                    "LineWidth", "XData", "YData", "ZData", "CData"};
+  else if (t == "histogram") shown = {"Data", "Values", "NumBins", "BinEdges", "BinWidth",
+                                      "Normalization", "FaceColor", "EdgeColor"};
+  else if (t == "legend") shown = {"String", "Location", "Orientation", "FontSize"};
+  std::vector<std::pair<std::string, std::string>> rows;
+  if (shown.empty()) {
+    for (const auto& p : n->props()) {
+      if (p.name[0] == '_' || p.name == "Type" || rows.size() >= 8) continue;
+      rows.push_back({p.name, short_value(get_prop(n, p.name))});
+    }
+  } else {
+    for (const char* p : shown)
+      if (n->find_prop(p) >= 0) rows.push_back({p, short_value(get_prop(n, p))});
+  }
+  size_t w = 0;
+  for (const auto& r : rows) w = std::max(w, r.first.size());
+  if (t == "figure")
+    lines.push_back("  Figure (" + short_value(n->prop("Number")) + ") with properties:");
+  else
+    lines.push_back("  " + n->short_class() + " with properties:");
+  lines.push_back("");
+  for (const auto& r : rows)
+    lines.push_back(std::string(4 + w - r.first.size(), ' ') + r.first + ": " + r.second);
+  lines.push_back("");
+  lines.push_back("  Show all properties");
+  lines.push_back("");
+  return true;
+}
+
 Value handle_value(const GPtr& n) {
   return Value(std::make_shared<GHandle>(std::vector<GPtr>{n}, Dims::scalar()));
 }

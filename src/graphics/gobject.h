@@ -97,6 +97,7 @@ public:
   bool paren_assign(std::span<const Value> idx, const Value& rhs) override;
   bool get_property(std::string_view name, Value& out) const override;
   bool set_property(std::string_view name, const Value& rhs) override;
+  bool display_lines(std::vector<std::string>& lines) const override;
 
 private:
   std::vector<GPtr> nodes_;

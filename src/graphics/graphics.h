@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/value.h"
+
 namespace matfuse::graphics {
 
 /// Whether figures can be rendered (built with Cairo).
@@ -26,5 +28,8 @@ std::string figure_png(int number, double dpi = 96);
 int write_open_figures(const std::string& dir, double dpi = 96);
 /// Closes every figure (close all).
 void close_all();
+/// delete(h) for graphics handles: removes the objects v names and returns true; false (and
+/// nothing done) when v is not a graphics handle value.
+bool delete_handles(const Value& v);
 
 }  // namespace matfuse::graphics

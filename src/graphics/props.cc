@@ -50,7 +50,7 @@ void line_props(GNode& n) {
 void xyz(GNode& n) {
   n.define("XData", empty());
   n.define("YData", empty());
-  n.define("ZData", empty());
+  n.define("ZData", Value(Tensor::zeros(ClassId::Double, Dims(1, 0))));
 }
 
 void text_props(GNode& n, double size) {
@@ -601,8 +601,19 @@ void set_prop(const GPtr& n, std::string_view name, const Value& v) {
     sv = Value::from_chars(p == "Marker" ? s : l);
   }
   n->put(p, std::move(sv));
-  if (n->type() == "text" && p == "FontSize") {
-    // keep as given
+  if ((n->type() == "axes" || n->type() == "polaraxes") &&
+      (p == "FontSize" || p == "TitleFontSizeMultiplier" || p == "LabelFontSizeMultiplier")) {
+    // The title, axis labels and legend follow the axes font size (MATLAB).
+    const double fs = n->num("FontSize");
+    for (const char* slot : {"Title", "XLabel", "YLabel", "ZLabel"}) {
+      const Value& lv = n->prop(slot);
+      if (!lv.is_object()) continue;
+      const bool title = std::strcmp(slot, "Title") == 0;
+      nodes_of(lv)[0]->put("FontSize", Value(fs * n->num(title ? "TitleFontSizeMultiplier"
+                                                               : "LabelFontSizeMultiplier")));
+    }
+    const Value& lg = n->prop("Legend");
+    if (lg.is_object()) nodes_of(lg)[0]->put("FontSize", Value(0.9 * fs));
   }
 }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "interp/display_internal.h"
+#include "runtime/object_index.h"
 #include "accel/lazy.h"
 
 namespace matfuse {
@@ -452,6 +453,18 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
+      if (IndexableObject* o = as_indexable(v)) {
+        std::vector<std::string> lines;
+        if (o->display_lines(lines)) {
+          p.line(name + " = ");
+          p.blank();
+          for (const auto& l : lines) {
+            if (l.empty()) p.blank();
+            else p.line(l);
+          }
+          break;
+        }
+      }
       // Generic handle-object display (unverified for specific classes such as containers.Map).
       p.line(name + " = ");
       p.blank();

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/value.h"
 
@@ -25,6 +27,13 @@ public:
   virtual bool set_property(std::string_view name, const Value& rhs) {
     (void)name;
     (void)rhs;
+    return false;
+  }
+  /// The lines `x = obj` displays after "x = " and a blank line (MATLAB's object display,
+  /// e.g. "  Line with properties:" and the property list); blank lines as empty strings.
+  /// False: the generic "  <class> object" display.
+  virtual bool display_lines(std::vector<std::string>& lines) const {
+    (void)lines;
     return false;
   }
 };
