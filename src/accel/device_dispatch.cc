@@ -1,10 +1,9 @@
-// Running a lowered fusion group on the CUDA provider (see device_dispatch.h).
+// Choosing a provider and launching a kernel there (see device_dispatch.h).
 #include "accel/device_dispatch.h"
 
 #include <atomic>
 
 #include "accel/placement.h"
-#include "providers/cuda/cuda_provider.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {
@@ -15,35 +14,103 @@ thread_local bool t_defer_faults = false;  // a DeferredFaults is enabled on thi
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
-const char* cache_name(cuda::CacheSource s) {
-  switch (s) {
-    case cuda::CacheSource::Memory: return "memory";
-    case cuda::CacheSource::Disk: return "disk";
-    case cuda::CacheSource::Compiled: return "compiled";
-  }
-  return "?";
+/// The providers a kernel may run on under the device mode.
+std::vector<Provider*> candidates(const Kernel& k) {
+  const DeviceMode m = device_mode();
+  std::vector<Provider*> out;
+  for (Provider* p : usable_providers())
+    if ((p->host_memory() || m != DeviceMode::Cpu) && p->supports(k)) out.push_back(p);
+  return out;
 }
 
 }  // namespace
 
+ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
+                               const std::vector<OutputSpec>& outs,
+                               const std::vector<bool>& to_host) {
+  KernelCost base;
+  kernel_work(k, base);
+  for (const Tensor& t : inputs) base.bytes_in += bytes_of(t);
+  int64_t to_host_bytes = 0;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const int64_t b = outs[i].dims.numel() * element_size(outs[i].cls);
+    base.bytes_out += b;
+    if (i < to_host.size() && to_host[i]) to_host_bytes += b;
+  }
+  ProviderChoice c;
+  Provider *host = nullptr, *dev = nullptr;
+  for (Provider* p : candidates(k)) {
+    KernelCost pc = base;
+    for (const Tensor& t : inputs)
+      if (!p->resident(t)) pc.bytes_to_bind += bytes_of(t);
+    pc.bytes_to_host = p->host_memory() ? 0 : to_host_bytes;
+    const double s = p->estimate_seconds(pc);
+    if (p->host_memory() && (!host || s < c.est_host_seconds)) {
+      host = p;
+      c.est_host_seconds = s;
+    } else if (!p->host_memory() && (!dev || s < c.est_device_seconds)) {
+      dev = p;
+      c.est_device_seconds = s;
+    }
+  }
+  const DeviceMode m = device_mode();
+  if (!dev) {
+    c.first = host;
+    c.reason = m == DeviceMode::Cpu ? "forced cpu (MATFUSE_DEVICE / --device)"
+                                    : "no gpu: " + device_unavailable_reason();
+  } else if (m == DeviceMode::Gpu || !host) {
+    c.first = dev;
+    c.reason = host ? "forced gpu (MATFUSE_DEVICE / --device)" : "no host provider";
+  } else {
+    c.first = c.est_device_seconds < c.est_host_seconds ? dev : host;
+    c.reason = c.first == dev ? "cheaper on gpu" : "cheaper on cpu";
+  }
+  if (c.first == dev) c.fallback = host;
+  return c;
+}
+
+RunResult launch(Provider& p, const Kernel& kernel, const std::string& text,
+                 const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& outs,
+                 const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
+                 int64_t* copied_bytes) {
+  outputs.clear();
+  KernelArgs args;
+  int64_t copied = 0;
+  for (const Tensor& t : inputs) {
+    int64_t b = 0;
+    args.inputs.push_back(p.bind_input(t, &b));
+    copied += b;
+  }
+  if (copied_bytes) *copied_bytes = copied;
+  for (const OutputSpec& o : outs) {
+    void* address = nullptr;
+    outputs.push_back(p.new_output(o.cls, o.dims, &address));
+    args.outputs.push_back(address);
+  }
+  args.params = params;
+  args.text = &text;
+  p.set_timing(g_timing.load());
+  p.set_defer_faults(t_defer_faults);
+  return p.run(kernel, args);
+}
+
 void set_device_timing(bool on) { g_timing = on; }
 
 DeferredFaults::DeferredFaults(bool enable) : prev_(t_defer_faults) {
-  cuda::CudaProvider* cp = enable && device_mode() != DeviceMode::Cpu ? cuda::cuda_provider()
-                                                                      : nullptr;
-  if (!cp) return;
+  if (!enable || device_mode() == DeviceMode::Cpu) return;
+  for (Provider* p : usable_providers())
+    if (!p->host_memory()) marks_.emplace_back(p, p->deferred_fault_mark());
+  if (marks_.empty()) return;
   enabled_ = true;
-  mark_ = cp->deferred_faults();
   t_defer_faults = true;
 }
 
 DeferredFaults::~DeferredFaults() {
   if (!enabled_) return;
   t_defer_faults = prev_;
-  cuda::CudaProvider* cp = cuda::cuda_provider();
-  if (cp->deferred_faults() > mark_) {
+  for (auto& [p, mark] : marks_) {
     try {
-      cp->take_deferred_faults(mark_);  // releases the flags (an error here is moot)
+      p->take_deferred_faults(mark);  // releases the flags (an error here is moot)
     } catch (const MatlabError&) {
     }
   }
@@ -53,94 +120,14 @@ std::string DeferredFaults::check() {
   if (!enabled_) return "";
   enabled_ = false;
   t_defer_faults = prev_;
-  const int code = cuda::cuda_provider()->take_deferred_faults(mark_);
-  return code ? cuda::CudaProvider::fault_message(code) : std::string();
-}
-
-bool device_available() {
-  return device_mode() != DeviceMode::Cpu && cuda::cuda_provider() != nullptr;
-}
-
-bool try_device(const LoweredGroup& lg, const std::string& text, const std::vector<Tensor>& inputs,
-                const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
-                GroupRecord& rec, bool* faulted) {
-  *faulted = false;
-  outputs.clear();
-  cuda::CudaProvider* cp = device_mode() == DeviceMode::Cpu ? nullptr : cuda::cuda_provider();
-  GroupCost cost;
-  kernel_work(lg.kernel, cost);
-  for (const Tensor& t : inputs) {
-    const int64_t b = bytes_of(t);
-    cost.bytes_in += b;
-    if (t.device_only()) cost.gather_bytes += b;
-    else if (!cp || !cuda::on_cuda(t)) cost.upload_bytes += b;
+  std::string first;
+  for (auto& [p, mark] : marks_) {
+    const std::string f = p->take_deferred_faults(mark);
+    if (first.empty()) first = f;
   }
-  for (size_t i = 0; i < lg.output_nodes.size(); ++i) {
-    const Node* n = lg.output_nodes[i];
-    const int64_t b = n->numel() * element_size(n->cls);
-    cost.bytes_out += b;
-    if (i < download_outputs.size() && download_outputs[i]) cost.download_bytes += b;
-  }
-  std::string why_not;
-  if (!cp) why_not = "no gpu: " + cuda::Device::unavailable_reason();
-  if (device_mode() == DeviceMode::Cpu) why_not = "forced cpu (MATFUSE_DEVICE / --device)";
-  const Placement pl = place(cost, cp != nullptr, why_not);
-  rec.placement = pl.reason;
-  rec.est_host_seconds = pl.host_seconds;
-  rec.est_device_seconds = pl.device_seconds;
-  if (!pl.device) return false;
-
-  std::vector<ParamValue> params;
-  for (const Node* n : lg.param_nodes) params.push_back({n->value, n->bits});
-  std::vector<OutputSpec> specs;
-  for (const Node* n : lg.output_nodes) specs.push_back({n->cls, n->dims});
-  return run_on_device(lg.kernel, text, inputs, specs, params, outputs, rec, faulted);
+  return first;
 }
 
-bool run_on_device(const Kernel& kernel, const std::string& text,
-                   const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& out_specs,
-                   const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
-                   GroupRecord& rec, bool* faulted) {
-  *faulted = false;
-  outputs.clear();
-  cuda::CudaProvider* cp = device_mode() == DeviceMode::Cpu ? nullptr : cuda::cuda_provider();
-  if (!cp) return false;
-  cuda::Device& dev = cp->device();
-  try {
-    KernelArgs args;
-    const int64_t up0 = dev.stats().upload_bytes;
-    for (const Tensor& t : inputs)
-      args.inputs.push_back(reinterpret_cast<const void*>(cuda::device_pointer(dev, t)));
-    rec.upload_bytes = dev.stats().upload_bytes - up0;
-    std::vector<Tensor> outs;
-    for (const OutputSpec& o : out_specs) {
-      outs.push_back(cuda::device_tensor(dev, o.cls, o.dims));
-      args.outputs.push_back(outs.back().storage()->device()->device_ptr());
-    }
-    args.params = params;
-    args.text = &text;
-    cp->set_timing(g_timing.load());
-    cp->set_defer_faults(t_defer_faults);
-    const RunResult rr = cp->run(kernel, args);
-    const cuda::LaunchRecord& lr = cp->last();
-    rec.fault_deferred = lr.fault_deferred;
-    rec.device_seconds = lr.device_seconds;
-    rec.compile_seconds = lr.compile_seconds;
-    rec.kernel_cache = cache_name(lr.cache);
-    rec.provider = "cuda";
-    if (!rr.ok) {
-      *faulted = true;
-      rec.fallback = rr.fault;
-      return true;
-    }
-    outputs = std::move(outs);
-    return true;
-  } catch (const MatlabError& e) {
-    // The device could not run it (codegen gap, NVRTC, device memory): the host runs the group.
-    rec.placement = "gpu failed, host ran it: " + e.message();
-    rec.provider.clear();
-    return false;
-  }
-}
+bool device_available() { return device_mode() != DeviceMode::Cpu && device_provider(); }
 
 }  // namespace matfuse::accel

@@ -1,30 +1,25 @@
-// Running a lowered fusion group on a device provider (DESIGN.md decisions 12 and 13).
+// Choosing a provider for a lowered fusion group and launching it there (DESIGN.md decisions 13
+// to 15), through the provider interface only.
 //
-// try_device() costs the group for host and device (placement.h, with the residency of its
-// inputs), and when the device wins runs it on the CUDA provider: inputs are uploaded once
-// (their device copies stay with their storage), outputs are device-only tensors that stay
-// resident until a host access gathers them. It returns false, leaving `outputs` empty, when
-// the group should run on the host: no device, the host is cheaper, or the device path failed
-// (codegen, NVRTC, device memory), with the reason in the record's `placement`. A kernel fault
-// (value left the real domain, NaN to logical) returns true with *faulted set: the caller
-// re-runs the group with the eager engine.
+// choose_provider() prices the kernel on every usable provider that supports it
+// (Provider::estimate_seconds, with the bytes each provider lacks from Provider::resident) and
+// picks the cheapest (ties: registration order, so the host wins them); MATFUSE_DEVICE=cpu|gpu
+// (--device) restricts the choice to host-memory or device providers. The fallback is the
+// host-memory provider (the executable specification) when the first choice is a device:
+// the executor runs it there when the device raises (codegen gap, compiler, device memory).
+// launch() binds the inputs (uploading once; copies stay with their storage), allocates the
+// outputs in the provider's memory (device results stay resident until a host access gathers
+// them) and runs the kernel.
 #pragma once
 
+#include <string>
 #include <vector>
 
-#include "accel/lower.h"
-#include "accel/telemetry.h"
+#include "accel/kernel_ir.h"
 #include "providers/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {
-
-/// See the file comment. inputs[i] is the value of lg.input_nodes[i]; `download_outputs` marks
-/// outputs a host sink reads right away (costed as a download).
-/// `text` is lg.kernel.text(), computed once by the caller.
-bool try_device(const LoweredGroup& lg, const std::string& text, const std::vector<Tensor>& inputs,
-                const std::vector<bool>& download_outputs, std::vector<Tensor>& outputs,
-                GroupRecord& rec, bool* faulted);
 
 /// Class and size of one kernel output.
 struct OutputSpec {
@@ -32,30 +27,43 @@ struct OutputSpec {
   Dims dims;
 };
 
-/// Runs `kernel` on the CUDA provider without costing it (try_device after placement; loop
-/// replay): uploads inputs that are not resident, allocates device outputs, fills the device
-/// fields of rec. Same results as try_device; false when there is no device or it failed.
-bool run_on_device(const Kernel& kernel, const std::string& text,
-                   const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& out_specs,
-                   const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
-                   GroupRecord& rec, bool* faulted);
+struct ProviderChoice {
+  Provider* first = nullptr;     ///< null when no usable provider supports the kernel
+  Provider* fallback = nullptr;  ///< the host-memory provider when first is a device, else null
+  std::string reason;            ///< "cheaper on gpu", "forced cpu (...)", "no gpu: ..."
+  double est_host_seconds = 0;   ///< best host-memory estimate (0 when none)
+  double est_device_seconds = 0; ///< best device estimate (0 when none)
+};
+
+/// See the file comment. inputs[i] is the value of kernel input i; to_host[i] marks outputs a
+/// host sink reads right away (a device prices their download).
+ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
+                               const std::vector<OutputSpec>& outs,
+                               const std::vector<bool>& to_host);
+
+/// Runs `kernel` on p (see the file comment): `outputs` receives the results (unspecified when
+/// the result is not ok); *copied_bytes (when given) the bytes bound inputs moved. Raises
+/// MatlabError when p cannot run the kernel. `text` is kernel.text().
+RunResult launch(Provider& p, const Kernel& kernel, const std::string& text,
+                 const std::vector<Tensor>& inputs, const std::vector<OutputSpec>& outs,
+                 const std::vector<ParamValue>& params, std::vector<Tensor>& outputs,
+                 int64_t* copied_bytes = nullptr);
 
 /// Deferred fault checks of one evaluation (RAII; may nest). While one is enabled, a device
 /// kernel that may fault (sqrt, log, pow ... of data that might leave the real domain) does not
-/// wait for its fault flag: try_device/run_on_device return with rec.fault_deferred set, and
-/// check() later reads every flag kept since this object's construction with one wait for the
-/// device. So the host prepares and launches the next groups while the kernel runs. The caller
-/// must re-run, with immediate checks, every group from the first deferred one when check()
-/// reports a fault (those groups may have read its wrong values). Flags not checked are
-/// dropped by the destructor.
+/// wait for its fault flag (RunResult::fault_deferred), and check() later reads every flag kept
+/// since this object's construction with one wait per provider. So the host prepares and
+/// launches the next groups while the kernel runs. The caller must re-run, with immediate
+/// checks, every group from the first deferred one when check() reports a fault (those groups
+/// may have read its wrong values). Flags not checked are dropped by the destructor.
 class DeferredFaults {
 public:
   explicit DeferredFaults(bool enable);
   ~DeferredFaults();
   DeferredFaults(const DeferredFaults&) = delete;
   DeferredFaults& operator=(const DeferredFaults&) = delete;
-  /// Reads the kept flags (one synchronisation) and turns deferral off; the first fault's
-  /// message, or "" when none faulted (or nothing was deferred).
+  /// Reads the kept flags and turns deferral off; the first fault's message, or "" when none
+  /// faulted (or nothing was deferred).
   std::string check();
   /// Whether kernels are deferring their checks now (a device is in use and check() has not
   /// run).
@@ -63,13 +71,14 @@ public:
 
 private:
   bool enabled_ = false, prev_ = false;
-  size_t mark_ = 0;
+  std::vector<std::pair<Provider*, size_t>> marks_;
 };
 
-/// Enables CUDA-event timing of device kernels (--profile, --trace).
+/// Enables timed launches on every provider (--profile, --trace).
 void set_device_timing(bool on);
 
-/// Whether a device provider is usable in this process (loads CUDA on first call).
+/// Whether a device provider is usable in this process (runs the registered factories, which
+/// may load a device library, on first call).
 bool device_available();
 
 }  // namespace matfuse::accel

@@ -1,4 +1,4 @@
-// evaluate(): plan, lower, run, fall back, record (see evaluate.h).
+// evaluate(): plan once, then lower, place, launch and fall back per group (see evaluate.h).
 #include "accel/evaluate.h"
 
 #include <chrono>
@@ -14,8 +14,8 @@
 #include "accel/lower.h"
 #include "accel/pipeline.h"
 #include "accel/replay.h"
-#include "providers/host/host_provider.h"
 #include "runtime/error.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse::accel {
 namespace {
@@ -30,24 +30,12 @@ bool dump_kernels() {
   return on;
 }
 
-/// Whether this canonical text ran before (the in-memory kernel cache of the host provider).
+/// Whether this canonical text ran before (the in-memory kernel cache of the providers).
 bool seen_before(uint64_t key) {
   static std::mutex mu;
   static std::unordered_set<uint64_t> seen;
   std::lock_guard<std::mutex> l(mu);
   return !seen.insert(key).second;
-}
-
-/// Value of n for the eager fallback: materialised values, else computed node by node.
-const Tensor& eager_value(const Node* n, Values& values) {
-  auto it = values.find(n);
-  if (it != values.end()) return it->second;
-  if (n->kind == NodeKind::Input) return values.emplace(n, n->tensor).first->second;
-  std::vector<Tensor> ins;
-  ins.reserve(n->inputs.size());
-  for (const NodeRef& i : n->inputs) ins.push_back(eager_value(i.get(), values));
-  Tensor t = eval_node_eager(*n, ins);
-  return values.emplace(n, std::move(t)).first->second;
 }
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
@@ -60,145 +48,172 @@ int64_t kernel_bytes_read(const Kernel& k, const std::vector<Tensor>& inputs) {
   return b;
 }
 
-/// Hands a group that ran as one kernel to the loop-replay recorder, when one is armed.
-void record_chunk(const LoweredGroup& lg, const std::string& text, const std::string& kind,
-                  bool device, const std::vector<Tensor>& inputs,
-                  const std::vector<Tensor>& outputs) {
-  ChunkRecorder* cr = active_chunk_recorder();
-  if (!cr) return;
-  ChunkRun r;
-  r.kernel = lg.kernel;
-  r.text = text;
-  r.fusion_kind = kind;
-  r.device = device;
-  r.input_nodes = lg.input_nodes;
-  r.inputs = inputs;
-  for (const Node* n : lg.param_nodes) {
-    r.params.push_back({n->value, n->bits});
-    r.roles.push_back(n->role);
-    r.u64.push_back(n->param_u64);
-  }
-  r.output_nodes = lg.output_nodes;
-  r.outputs = outputs;
-  cr->on_kernel(std::move(r));
+/// Sinks that read the roots on the host right away (a device prices their download).
+bool host_sink(SinkReason r) {
+  return r != SinkReason::Explicit && r != SinkReason::NodeLimit &&
+         r != SinkReason::DepthLimit && r != SinkReason::ParamBytes &&
+         r != SinkReason::MemoryPressure && r != SinkReason::LoopChunk;
 }
+
+/// Runs the groups of one plan and holds the values computed so far.
+class GroupRunner {
+public:
+  GroupRunner(const Plan& p, bool host_sink, EvalObserver* obs)
+      : p_(p), host_sink_(host_sink), obs_(obs) {}
+  Values values;
+
+  /// Runs group g and writes its telemetry to gr; true when a device deferred its fault check.
+  bool run(int g, GroupRecord& gr) {
+    const auto t0 = std::chrono::steady_clock::now();
+    gr.fusion_kind = std::string(fusion_kind_name(p_.groups[g].kind));
+    gr.start = telemetry_clock();
+    bool deferred = false;
+    const std::string why = run_kernel(g, gr, &deferred);
+    if (!why.empty()) run_eager(g, why, gr);
+    gr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return deferred;
+  }
+
+  /// Value of n: materialised inputs, computed values, else computed node by node (eager).
+  const Tensor& eager_value(const Node* n) {
+    auto it = values.find(n);
+    if (it != values.end()) return it->second;
+    if (n->kind == NodeKind::Input) return values.emplace(n, n->tensor).first->second;
+    std::vector<Tensor> ins;
+    ins.reserve(n->inputs.size());
+    for (const NodeRef& i : n->inputs) ins.push_back(eager_value(i.get()));
+    Tensor t = eval_node_eager(*n, ins);
+    return values.emplace(n, std::move(t)).first->second;
+  }
+
+private:
+  const Tensor& value_of(const Node* n) const {
+    return n->kind == NodeKind::Input ? n->tensor : values.at(n);
+  }
+
+  /// Runs group g as one kernel; "" when it ran, else why the eager engine must run it.
+  std::string run_kernel(int g, GroupRecord& gr, bool* deferred) {
+    bool complex_src = false;
+    for (const Node* s : p_.groups[g].sources) {
+      complex_src |= value_of(s).is_complex();
+      gr.bytes_read += bytes_of(value_of(s));
+    }
+    if (complex_src) return "complex data";
+    std::string why;
+    std::optional<LoweredGroup> lg = lower_group(p_, g, &why);
+    if (!lg) return why;
+    const std::string text = lg->kernel.text();
+    std::vector<Tensor> inputs, outputs;
+    for (const Node* n : lg->input_nodes) inputs.push_back(value_of(n));
+    std::vector<OutputSpec> outs;
+    std::vector<bool> to_host;
+    for (const Node* n : lg->output_nodes) {
+      outs.push_back({n->cls, n->dims});
+      to_host.push_back(host_sink_ && p_.at(n).root);
+    }
+    std::vector<ParamValue> params;
+    for (const Node* n : lg->param_nodes) params.push_back({n->value, n->bits});
+    gr.kernel_key = std::hash<std::string>{}(text);
+    gr.fast_math = lg->kernel.math == MathMode::Fast;
+    gr.elements = lg->kernel.elements();
+    gr.bytes_read = kernel_bytes_read(lg->kernel, inputs);
+    const ProviderChoice choice = choose_provider(lg->kernel, inputs, outs, to_host);
+    gr.placement = choice.reason;
+    gr.est_host_seconds = choice.est_host_seconds;
+    gr.est_device_seconds = choice.est_device_seconds;
+    for (Provider* p : {choice.first, choice.fallback}) {
+      if (!p) continue;
+      if (dump_kernels() && p->host_memory()) std::fprintf(stderr, "%s", text.c_str());
+      RunResult rr;
+      int64_t copied = 0;
+      try {
+        rr = launch(*p, lg->kernel, text, inputs, outs, params, outputs, &copied);
+      } catch (const MatlabError& e) {
+        if (p == choice.fallback || !choice.fallback) throw;
+        // The device could not run it (codegen gap, compiler, device memory): the host does.
+        gr.placement = "gpu failed, host ran it: " + e.message();
+        continue;
+      }
+      gr.cache_hit = seen_before(gr.kernel_key);
+      gr.provider = std::string(p->name());
+      if (!p->host_memory()) gr.upload_bytes = copied;
+      gr.device_seconds = rr.device_seconds;
+      gr.compile_seconds = rr.compile_seconds;
+      gr.kernel_cache = rr.kernel_cache;
+      gr.fault_deferred = *deferred = rr.fault_deferred;
+      if (!rr.ok) return rr.fault;
+      if (obs_) obs_->on_kernel(chunk_run(*lg, text, gr.fusion_kind, *p, inputs, outputs));
+      for (size_t i = 0; i < outputs.size(); ++i) {
+        gr.bytes_written += bytes_of(outputs[i]);
+        values[lg->output_nodes[i]] = std::move(outputs[i]);
+      }
+      return "";
+    }
+    return "no provider runs this kernel";
+  }
+
+  void run_eager(int g, const std::string& why, GroupRecord& gr) {
+    const FusionGroup& G = p_.groups[g];
+    if (obs_) obs_->on_other_group();
+    for (const Node* m : G.members) eager_value(m);
+    gr.provider = "eager";
+    gr.fallback = why;
+    gr.bytes_written = 0;
+    for (const Node* o : G.outputs) gr.bytes_written += bytes_of(values.at(o));
+    if (gr.elements == 0)
+      for (const Node* o : G.outputs) gr.elements += o->numel();
+  }
+
+  static ChunkRun chunk_run(const LoweredGroup& lg, const std::string& text,
+                            const std::string& kind, const Provider& p,
+                            const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+    ChunkRun r;
+    r.kernel = lg.kernel;
+    r.text = text;
+    r.fusion_kind = kind;
+    r.provider = std::string(p.name());
+    r.input_nodes = lg.input_nodes;
+    r.inputs = inputs;
+    for (const Node* n : lg.param_nodes) {
+      r.params.push_back({n->value, n->bits});
+      r.roles.push_back(n->role);
+      r.u64.push_back(n->param_u64);
+    }
+    r.output_nodes = lg.output_nodes;
+    r.outputs = outputs;
+    return r;
+  }
+
+  const Plan& p_;
+  const bool host_sink_;
+  EvalObserver* const obs_;
+};
 
 }  // namespace
 
-std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) {
+std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason,
+                             EvalObserver* observer) {
   count_evaluation();
-  if (ChunkRecorder* cr = active_chunk_recorder()) cr->on_evaluation();
+  if (observer) observer->on_evaluation();
   EvaluationRecord rec;
   rec.reason = reason;
   rec.start = telemetry_clock();
-  Plan p = plan_fusion(roots);
+  const Plan p = plan_fusion(roots);
   rec.plan_seconds = telemetry_clock() - rec.start;
-  Values values;
-  // Sinks that read the roots on the host right away (costed as a download by placement).
-  const bool host_sink = reason != SinkReason::Explicit && reason != SinkReason::NodeLimit &&
-                         reason != SinkReason::DepthLimit && reason != SinkReason::ParamBytes &&
-                         reason != SinkReason::MemoryPressure &&
-                         reason != SinkReason::LoopChunk;
-  // One group: lowered and run on the device or the host provider, else by the eager engine.
-  auto run_group = [&](int g) -> GroupRecord {
-    const FusionGroup& G = p.groups[g];
-    GroupRecord gr;
-    gr.fusion_kind = std::string(fusion_kind_name(G.kind));
-    const auto t0 = std::chrono::steady_clock::now();
-    gr.start = telemetry_clock();
-    std::string why;
-    bool complex_src = false;
-    for (const Node* s : G.sources) {
-      const Tensor& t = s->kind == NodeKind::Input ? s->tensor : values.at(s);
-      complex_src |= t.is_complex();
-      gr.bytes_read += bytes_of(t);
-    }
-    std::optional<LoweredGroup> lg;
-    if (complex_src) why = "complex data";
-    else lg = lower_group(p, g, &why);
-    bool done = false;
-    const std::string text = lg ? lg->kernel.text() : std::string();
-    if (lg) {
-      // Device first when placement prefers it (device_dispatch.h); outputs stay resident.
-      std::vector<Tensor> dev_inputs, dev_outputs;
-      for (const Node* n : lg->input_nodes)
-        dev_inputs.push_back(n->kind == NodeKind::Input ? n->tensor : values.at(n));
-      std::vector<bool> to_host;
-      for (const Node* n : lg->output_nodes) to_host.push_back(host_sink && p.at(n).root);
-      bool faulted = false;
-      gr.kernel_key = std::hash<std::string>{}(text);
-      gr.elements = lg->kernel.elements();
-      gr.bytes_read = kernel_bytes_read(lg->kernel, dev_inputs);
-      if (try_device(*lg, text, dev_inputs, to_host, dev_outputs, gr, &faulted)) {
-        gr.cache_hit = seen_before(gr.kernel_key);
-        if (faulted) {
-          why = gr.fallback;
-          lg.reset();
-        } else {
-          record_chunk(*lg, text, gr.fusion_kind, true, dev_inputs, dev_outputs);
-          for (size_t i = 0; i < dev_outputs.size(); ++i) {
-            gr.bytes_written += bytes_of(dev_outputs[i]);
-            values[lg->output_nodes[i]] = std::move(dev_outputs[i]);
-          }
-          done = true;
-        }
-      }
-    }
-    if (lg && !done) {
-      KernelArgs args;
-      for (const Node* n : lg->input_nodes)
-        args.inputs.push_back(n->kind == NodeKind::Input ? n->tensor.raw() : values.at(n).raw());
-      for (const Node* n : lg->param_nodes) args.params.push_back({n->value, n->bits});
-      std::vector<Tensor> outs;
-      for (const Node* n : lg->output_nodes) {
-        outs.push_back(Tensor::uninit(n->cls, n->dims));
-        args.outputs.push_back(outs.back().mutable_raw());
-      }
-      if (dump_kernels()) std::fprintf(stderr, "%s", text.c_str());
-      gr.cache_hit = seen_before(gr.kernel_key);
-      RunResult rr = host::host_provider().run(lg->kernel, args);
-      if (rr.ok) {
-        std::vector<Tensor> ins;
-        if (active_chunk_recorder()) {
-          for (const Node* n : lg->input_nodes)
-            ins.push_back(n->kind == NodeKind::Input ? n->tensor : values.at(n));
-          record_chunk(*lg, text, gr.fusion_kind, false, ins, outs);
-        }
-        for (size_t i = 0; i < outs.size(); ++i) {
-          gr.bytes_written += bytes_of(outs[i]);
-          values[lg->output_nodes[i]] = std::move(outs[i]);
-        }
-        gr.provider = "host";
-        done = true;
-      } else {
-        why = rr.fault;
-      }
-    }
-    if (!done) {
-      if (ChunkRecorder* cr = active_chunk_recorder()) cr->on_other_group();
-      for (const Node* m : G.members) eager_value(m, values);
-      gr.provider = "eager";
-      gr.fallback = why;
-      gr.bytes_written = 0;
-      for (const Node* o : G.outputs) gr.bytes_written += bytes_of(values.at(o));
-      if (gr.elements == 0)
-        for (const Node* o : G.outputs) gr.elements += o->numel();
-    }
-    gr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return gr;
-  };
-  // Fault checks of device kernels wait for the end of the evaluation (DeferredFaults), unless a
-  // loop-replay recording needs each group's outcome as it runs.
-  DeferredFaults deferred(!active_chunk_recorder());
+  GroupRunner runner(p, host_sink(reason), observer);
+  // Device fault checks wait for the end of the evaluation, unless an observer needs each
+  // group's outcome as it runs. A fault found then re-runs, with immediate checks, every group
+  // from the first deferred one (they may have read its wrong values).
+  DeferredFaults deferred(observer == nullptr);
   int first_deferred = -1;  // first group whose fault check was deferred
   Values before_deferred;   // the values before that group ran
   const int ngroups = static_cast<int>(p.groups.size());
   bool faulted = false;
   try {
     for (int g = 0; g < ngroups; ++g) {
-      if (deferred.enabled() && first_deferred < 0) before_deferred = values;
-      rec.groups.push_back(run_group(g));
-      if (first_deferred < 0 && rec.groups.back().fault_deferred) first_deferred = g;
+      check_interrupt();  // Ctrl-C between kernels (runtime/interrupt.h)
+      if (deferred.enabled() && first_deferred < 0) before_deferred = runner.values;
+      if (runner.run(g, rec.groups.emplace_back()) && first_deferred < 0) first_deferred = g;
     }
     faulted = !deferred.check().empty();
   } catch (const MatlabError&) {
@@ -208,14 +223,12 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason) 
     faulted = true;
   }
   if (faulted) {
-    // A deferred kernel faulted: every group from the first deferred one may have read wrong
-    // values. Run them again with immediate checks (the faulting group then falls back).
-    values = std::move(before_deferred);
+    runner.values = std::move(before_deferred);
     rec.groups.resize(first_deferred);
-    for (int g = first_deferred; g < ngroups; ++g) rec.groups.push_back(run_group(g));
+    for (int g = first_deferred; g < ngroups; ++g) runner.run(g, rec.groups.emplace_back());
   }
   std::vector<Tensor> result;
-  for (const NodeRef& r : roots) result.push_back(eager_value(r.get(), values));
+  for (const NodeRef& r : roots) result.push_back(runner.eager_value(r.get()));
   telemetry().record(std::move(rec));
   return result;
 }

@@ -144,6 +144,7 @@ std::string Kernel::text() const {
        << vtype_name(matmul->type) << (matmul->diag ? " diag" : "") << " out=";
     dims_to(os, out_space);
   }
+  if (math != MathMode::Exact) os << " math=" << math_mode_name(math);
   os << "\n";
   for (size_t i = 0; i < param_u64.size(); ++i)
     os << "  param p" << i << " " << (param_u64[i] ? "u64" : "f64") << "\n";

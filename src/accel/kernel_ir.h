@@ -56,6 +56,15 @@
 namespace matfuse::accel {
 
 enum class VType : uint8_t { F64, F32, Bool };
+
+/// How a kernel may round (DESIGN.md decision 7). Exact: every backend gives the host
+/// provider's bits. Fast (opt-in: --math fast, MATFUSE_MATH=fast, feature('MathMode','fast')):
+/// the schedule pass fast_math_rewrite() has multiplied by the reciprocal of uniform divisors and
+/// made single(linspace(...)) a single-precision generator, and a backend may evaluate
+/// single-precision elementary functions, single linspace and contractions (FMA) with the
+/// approximations documented in docs/math-modes.md, each within its stated bound.
+enum class MathMode : uint8_t { Exact, Fast };
+std::string_view math_mode_name(MathMode m);
 std::string_view vtype_name(VType t);
 /// Storage type of values of class c (F32 single, Bool logical, F64 otherwise).
 VType vtype_of(ClassId c);
@@ -145,6 +154,7 @@ struct Kernel {
   std::vector<Instr> epilogue;
   std::optional<KMatMul> matmul;
   std::vector<KOutput> outputs;
+  MathMode math = MathMode::Exact;  ///< part of text() only when Fast (exact texts unchanged)
 
   /// Canonical text (cache key; MATFUSE_DUMP_KERNELS).
   std::string text() const;

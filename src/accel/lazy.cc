@@ -240,7 +240,8 @@ Tensor check_limits(const Tensor& t) {
   return n->tensor;
 }
 
-void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
+void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason,
+                 EvalObserver* observer) {
   std::vector<NodeRef> roots;
   std::unordered_set<const Node*> root_set;
   for (const NodeRef& r : roots_in)
@@ -293,7 +294,7 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason) {
 
   std::optional<Plan> plan;
   if (graph_recording()) plan = plan_fusion(roots);
-  std::vector<Tensor> values = evaluate(roots, reason);
+  std::vector<Tensor> values = evaluate(roots, reason, observer);
   if (plan) record_graph(*plan, telemetry().last(), roots, values);
   plan.reset();
   for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);

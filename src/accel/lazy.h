@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "accel/graph.h"
+#include "accel/observer.h"
 #include "accel/telemetry.h"
 #include "runtime/tensor.h"
 
@@ -64,8 +65,10 @@ Tensor make_lazy(const NodeRef& node, bool maybe_complex = false);
 Tensor check_limits(const Tensor& t);
 
 /// Evaluates roots together with the pending values sharing nodes with them, materialises them,
-/// and records the evaluation (see the contract).
-void force_nodes(const std::vector<NodeRef>& roots, SinkReason reason);
+/// and records the evaluation (see the contract). `observer`, when given, watches the evaluation
+/// (evaluate.h).
+void force_nodes(const std::vector<NodeRef>& roots, SinkReason reason,
+                 EvalObserver* observer = nullptr);
 
 /// Fills `dead` with the nodes of pending values that are held only by dead variables (see the
 /// contract); returns false when it cannot tell (then every sharing value is co-evaluated).

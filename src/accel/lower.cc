@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "accel/fast_math.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {
@@ -47,6 +48,7 @@ public:
     out_.kernel.fusion_kind = G_.kind;
     const std::string bad = verify_kernel(out_.kernel);
     MF_ASSERT(bad.empty(), "lowered kernel invalid: " + bad);
+    if (math_mode() == MathMode::Fast) fast_math_rewrite(out_.kernel);
     return std::move(out_);
   }
 

@@ -118,7 +118,7 @@ DeviceMode device_mode() {
 
 void set_device_mode(DeviceMode m) { g_mode.store(static_cast<int>(m)); }
 
-void kernel_work(const Kernel& k, GroupCost& c) {
+void kernel_work(const Kernel& k, KernelCost& c) {
   const double pts = static_cast<double>(k.space.numel());
   double w = 0;
   for (const Instr& in : k.body) w += in.uniform ? 0 : op_weight(in);
@@ -135,34 +135,6 @@ void kernel_work(const Kernel& k, GroupCost& c) {
               static_cast<double>(k.matmul->k);
     c.launches = 2;
   }
-}
-
-Placement place(const GroupCost& c, bool device_ok, const std::string& why_not) {
-  const Calibration& cal = calibration();
-  Placement p;
-  const double touched = static_cast<double>(c.bytes_in + c.bytes_out);
-  p.host_seconds = touched / (cal.host_bandwidth_gbs * 1e9) + c.flops / (cal.host_gemm_gflops * 1e9) +
-                   c.ops / (cal.host_op_rate_gops * 1e9) +
-                   static_cast<double>(c.gather_bytes) / (cal.download_gbs * 1e9);
-  p.device_seconds = c.launches * cal.launch_us * 1e-6 + touched / (cal.device_bandwidth_gbs * 1e9) +
-                     c.flops / (cal.device_gemm_gflops * 1e9) +
-                     c.ops / (cal.device_op_rate_gops * 1e9) +
-                     static_cast<double>(c.upload_bytes) / (cal.upload_gbs * 1e9) +
-                     static_cast<double>(c.download_bytes) / (cal.download_gbs * 1e9);
-  const DeviceMode m = device_mode();
-  if (!device_ok) {
-    p.device = false;
-    p.reason = why_not;
-  } else if (m == DeviceMode::Cpu) {
-    p.reason = "forced cpu (MATFUSE_DEVICE / --device)";
-  } else if (m == DeviceMode::Gpu) {
-    p.device = true;
-    p.reason = "forced gpu (MATFUSE_DEVICE / --device)";
-  } else {
-    p.device = p.device_seconds < p.host_seconds;
-    p.reason = p.device ? "cheaper on gpu" : "cheaper on cpu";
-  }
-  return p;
 }
 
 }  // namespace matfuse::accel

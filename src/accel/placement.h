@@ -1,6 +1,9 @@
-// Placement: host or device for each fusion group, by estimated time (DESIGN.md decision 13).
+// Placement inputs (DESIGN.md decision 14): the calibration profile, the device mode, and the
+// work measures of a kernel. Each provider prices a launch with them
+// (Provider::estimate_seconds); device_dispatch.h compares the estimates.
 //
-// Model (seconds), from the calibration profile (measured by `matfuse calibrate`, or defaults):
+// Model of the shipped providers (seconds), from the calibration profile (measured by
+// `matfuse calibrate`, or defaults):
 //   host   = bytes_touched / host_bandwidth + flops / host_flops + ops*elements / host_op_rate
 //            + gather of device-only inputs (bytes / download_bandwidth)
 //   device = launches * launch_latency + bytes_touched / device_bandwidth + flops / device_flops
@@ -15,6 +18,7 @@
 #include <string>
 
 #include "accel/kernel_ir.h"
+#include "providers/provider.h"
 
 namespace matfuse::accel {
 
@@ -48,27 +52,7 @@ enum class DeviceMode : uint8_t { Auto, Cpu, Gpu };
 DeviceMode device_mode();
 void set_device_mode(DeviceMode m);
 
-struct GroupCost {
-  int64_t bytes_in = 0;        ///< materialised inputs read
-  int64_t bytes_out = 0;       ///< outputs written
-  int64_t upload_bytes = 0;    ///< inputs that have no device copy
-  int64_t gather_bytes = 0;    ///< inputs that have no host copy
-  int64_t download_bytes = 0;  ///< outputs a host sink reads right away
-  double flops = 0;
-  double ops = 0;              ///< weighted SSA ops x points
-  int launches = 1;
-};
-
-struct Placement {
-  bool device = false;
-  double host_seconds = 0, device_seconds = 0;
-  std::string reason;  ///< "cheaper on gpu", "forced by MATFUSE_DEVICE=cpu", "no gpu: ..."
-};
-
-/// Work measures of kernel k (ops, flops, launches); the byte fields are the caller's.
-void kernel_work(const Kernel& k, GroupCost& c);
-/// Chooses host or device for a group with costs c; device_ok false when no device provider
-/// can run it (the reason is then `why_not`).
-Placement place(const GroupCost& c, bool device_ok, const std::string& why_not);
+/// Work measures of kernel k (ops, flops, launches) into c; the byte fields are the caller's.
+void kernel_work(const Kernel& k, KernelCost& c);
 
 }  // namespace matfuse::accel

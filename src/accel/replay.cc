@@ -8,12 +8,11 @@
 
 #include "accel/device_dispatch.h"
 #include "accel/telemetry.h"
-#include "providers/host/host_provider.h"
+#include "runtime/error.h"
 
 namespace matfuse::accel {
 namespace {
 
-thread_local ChunkRecorder* t_recorder = nullptr;
 std::atomic<uint64_t> g_serial{0};
 
 bool same_param(const ParamValue& a, const ParamValue& b, bool u64) {
@@ -21,9 +20,6 @@ bool same_param(const ParamValue& a, const ParamValue& b, bool u64) {
 }
 
 }  // namespace
-
-ChunkRecorder::ChunkRecorder() : prev_(t_recorder) { t_recorder = this; }
-ChunkRecorder::~ChunkRecorder() { t_recorder = prev_; }
 
 std::optional<ChunkRun> ChunkRecorder::take() {
   if (!valid_ || evaluations_ != 1 || !run_) return std::nullopt;
@@ -36,8 +32,6 @@ void ChunkRecorder::on_kernel(ChunkRun run) {
   run_ = std::move(run);
 }
 void ChunkRecorder::on_other_group() { valid_ = false; }
-
-ChunkRecorder* active_chunk_recorder() { return t_recorder; }
 
 uint64_t evaluation_serial() { return g_serial.load(std::memory_order_relaxed); }
 void count_evaluation() { g_serial.fetch_add(1, std::memory_order_relaxed); }
@@ -63,7 +57,7 @@ std::optional<ReplaySpec> match_chunks(const ChunkRun& a, const ChunkRun& b, std
     return std::nullopt;
   };
   if (a.text != b.text) return fail("the chunks ran different kernels");
-  if (a.device != b.device) return fail("the chunks ran on different providers");
+  if (a.provider != b.provider) return fail("the chunks ran on different providers");
   if (a.inputs.size() != b.inputs.size() || a.params.size() != b.params.size() ||
       a.outputs.size() != b.outputs.size())
     return fail("the chunks have different bindings");
@@ -128,23 +122,21 @@ bool replay_chunk(const ReplaySpec& spec, int64_t j, const std::vector<Tensor>& 
   }
   bool ok = false;
   outputs.clear();
-  if (b.device) {
+  if (Provider* p = find_provider(b.provider)) {
     std::vector<OutputSpec> specs;
     for (const Tensor& o : b.outputs) specs.push_back({o.cls(), o.dims()});
-    bool faulted = false;
-    ok = run_on_device(b.kernel, b.text, inputs, specs, params, outputs, gr, &faulted) &&
-         !faulted;
-  } else {
-    KernelArgs args;
-    for (const Tensor& t : inputs) args.inputs.push_back(t.raw());
-    args.params = params;
-    for (const Tensor& o : b.outputs) {
-      outputs.push_back(Tensor::uninit(o.cls(), o.dims()));
-      args.outputs.push_back(outputs.back().mutable_raw());
+    try {
+      int64_t copied = 0;
+      const RunResult rr = launch(*p, b.kernel, b.text, inputs, specs, params, outputs, &copied);
+      ok = rr.ok;
+      gr.provider = std::string(p->name());
+      if (!p->host_memory()) gr.upload_bytes = copied;
+      gr.device_seconds = rr.device_seconds;
+      gr.compile_seconds = rr.compile_seconds;
+      gr.kernel_cache = rr.kernel_cache;
+    } catch (const MatlabError&) {
+      ok = false;  // the provider could not run it: the caller interprets the chunk
     }
-    args.text = &b.text;
-    ok = host::host_provider().run(b.kernel, args).ok;
-    gr.provider = "host";
   }
   if (!ok) {
     outputs.clear();

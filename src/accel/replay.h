@@ -2,9 +2,9 @@
 // their graphs.
 //
 // Semantics contract
-// - A ChunkRecorder, alive on the interpreter's thread while it forces one chunk of a loop
-//   (a force at an iteration boundary), captures that evaluation when it is a single fusion
-//   group that ran as one kernel (host or CUDA provider): the kernel, its canonical text, the
+// - A ChunkRecorder, passed as the observer of the force of one chunk of a loop (a force at an
+//   iteration boundary), captures that evaluation when it is a single fusion group that ran as
+//   one kernel (on any provider): the kernel, its canonical text, the
 //   input tensors and the nodes they came from, the parameter values and roles, and the outputs.
 //   Anything else (several groups, the eager fallback, more than one evaluation while armed)
 //   leaves the recording invalid.
@@ -29,51 +29,26 @@
 
 #include "accel/graph.h"
 #include "accel/kernel_ir.h"
-#include "providers/provider.h"
+#include "accel/observer.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {
 
-/// One evaluation that ran as a single kernel (see the contract).
-struct ChunkRun {
-  Kernel kernel;
-  std::string text;                      ///< kernel.text()
-  std::string fusion_kind;
-  bool device = false;                   ///< ran on the CUDA provider
-  std::vector<const Node*> input_nodes;  ///< identity only (never dereferenced after the run)
-  std::vector<Tensor> inputs;
-  std::vector<ParamValue> params;
-  std::vector<ParamRole> roles;
-  std::vector<bool> u64;
-  std::vector<const Node*> output_nodes; ///< identity only (materialised after the run)
-  std::vector<Tensor> outputs;
-};
-
-/// Captures the evaluations of this thread while alive (nested recorders are not supported:
-/// the inner one wins until it dies).
-class ChunkRecorder {
+/// Records the evaluation it is passed to (force_nodes / evaluate's observer).
+class ChunkRecorder final : public EvalObserver {
 public:
-  ChunkRecorder();
-  ~ChunkRecorder();
-  ChunkRecorder(const ChunkRecorder&) = delete;
-  ChunkRecorder& operator=(const ChunkRecorder&) = delete;
   /// The single-kernel evaluation, or nullopt when there was none or anything else ran.
   std::optional<ChunkRun> take();
 
-  // Called by evaluate().
-  void on_evaluation();
-  void on_kernel(ChunkRun run);
-  void on_other_group();
+  void on_evaluation() override;
+  void on_kernel(ChunkRun run) override;
+  void on_other_group() override;
 
 private:
-  ChunkRecorder* prev_;
   int evaluations_ = 0;
   bool valid_ = true;
   std::optional<ChunkRun> run_;
 };
-
-/// The recorder of this thread, or null.
-ChunkRecorder* active_chunk_recorder();
 
 /// Number of evaluate() calls so far in this process (replay checks that nothing else was
 /// forced between two chunk boundaries); evaluate() calls count_evaluation().

@@ -55,6 +55,7 @@ std::string profile_table(std::span<const EvaluationRecord> evals, double total_
       if (!g.placement.empty())
         extra += fmt(" [%s; est cpu %.3f ms, gpu %.3f ms]", g.placement.c_str(),
                      g.est_host_seconds * 1e3, g.est_device_seconds * 1e3);
+      if (g.fast_math) extra += " [math fast]";
       if (!g.fallback.empty()) extra += " (eager: " + g.fallback + ")";
       s += fmt("%4d  %-16s %12" PRId64 " %14" PRId64 " %14" PRId64 "  %-8s %10.3f  %-14s %s%s\n",
                row, g.fusion_kind.c_str(), g.elements, g.bytes_read, g.bytes_written,

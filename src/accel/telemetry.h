@@ -37,6 +37,7 @@ struct GroupRecord {
   double seconds = 0;
   uint64_t kernel_key = 0;  ///< hash of the kernel's canonical text (0 for eager)
   bool cache_hit = false;   ///< the same canonical text ran before in this process
+  bool fast_math = false;   ///< the kernel was lowered in MathMode::Fast
   std::string fallback;     ///< why the eager engine ran the group ("" when it did not)
   double start = 0;         ///< telemetry_clock() when the group started
   // Placement (placement.h) and device telemetry.

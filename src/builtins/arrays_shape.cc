@@ -51,7 +51,17 @@ Value flip_dim(const Value& a, int dim) {
 Outputs bi_flip(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
-  const int dim = args.size() == 2 ? dim_arg(args[1]) : first_nonsingleton(args[0].dims());
+  int dim;
+  if (args.size() == 2 && args[1].is_text()) {  // flip(A, 'horizontal' | 'vertical')
+    std::string dir = args[1].to_text();
+    if (dir == "horizontal") dim = 1;
+    else if (dir == "vertical") dim = 0;
+    else
+      throw_error("MATLAB:flip:InvalidDirection", "Direction must be 'horizontal' or "
+                  "'vertical'.");
+  } else {
+    dim = args.size() == 2 ? dim_arg(args[1]) : first_nonsingleton(args[0].dims());
+  }
   return {flip_dim(args[0], dim)};
 }
 Outputs bi_fliplr(CallContext&, Args args, int nargout) {
@@ -118,9 +128,20 @@ Outputs bi_circshift(CallContext&, Args args, int nargout) {
     if (!is_int_value(s)) throw_error(id, "%s", msg);
   std::vector<int64_t> shift(static_cast<size_t>(std::max<int>(d.ndims(), 1)), 0);
   if (args.size() == 3) {
-    if (kv.size() != 1) throw_error("MATLAB:circshift:NonScalarDim", "When DIM is specified, the shift must be a scalar.");
-    const int dim = dim_arg(args[2]);
-    if (dim < d.ndims()) shift[dim] = static_cast<int64_t>(kv[0]);
+    // circshift(A, K, DIM): DIM a scalar, or a vector with one shift per listed dimension.
+    std::vector<double> dv = doubles_of(args[2], "circshift");
+    if (dv.size() != kv.size())
+      throw_error("MATLAB:circshift:NonScalarDim",
+                  "When DIM is specified, the shift and DIM must have the same number of "
+                  "elements.");
+    for (size_t j = 0; j < dv.size(); ++j) {
+      if (!(dv[j] >= 1) || !is_int_value(dv[j]))
+        throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                    "Dimension argument must be a positive integer scalar within indexing "
+                    "range.");
+      const int dim = static_cast<int>(dv[j]) - 1;
+      if (dim < d.ndims()) shift[dim] = static_cast<int64_t>(kv[j]);
+    }
   } else if (kv.size() == 1) {
     shift[first_nonsingleton(d)] = static_cast<int64_t>(kv[0]);
   } else {

@@ -1,6 +1,8 @@
 // Builtins of the "cells_structs" family: cell, struct, fieldnames, isfield, rmfield, setfield,
 // getfield, iscellstr, cellfun, arrayfun, num2cell, cell2mat.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <cctype>
 
 #include "builtins/argparse.h"
@@ -41,6 +43,9 @@ Outputs bi_struct(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   if (args.empty()) return {Value(StructArray(Dims(1, 1)))};
   if (args.size() == 1 && args[0].is_struct()) return {args[0]};
+  // struct([]): a 0x0 struct array with no fields.
+  if (args.size() == 1 && args[0].is_tensor() && args[0].dims() == Dims(0, 0))
+    return {Value(StructArray(Dims(0, 0)))};
   if (args.size() % 2 != 0)
     throw_error("MATLAB:struct:FieldValuePairs",
                 "Field and value input arguments must come in pairs.");
@@ -132,9 +137,28 @@ Outputs bi_rmfield(CallContext&, Args args, int nargout) {
 }
 
 /// s = setfield(s, name, v) for a 1x1 (or undefined-like empty) struct.
-Outputs bi_setfield(CallContext&, Args args, int nargout) {
-  check_nargin(args, 3, 3);
+Outputs bi_setfield(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 3, 64);
   check_nargout(nargout, 1);
+  if (args.size() > 3) {
+    // setfield(s, 'a', 'b', ..., v): nested field path (s.a.b = v); index subscripts ({i})
+    // between the names are not supported.
+    for (size_t i = 1; i + 1 < args.size(); ++i)
+      if (!args[i].is_text())
+        throw_error("matfuse:notSupported", "setfield: index subscripts in the field path are "
+                    "not supported yet.");
+    Value inner;
+    if (args[0].is_struct() && args[0].numel() == 1) {
+      const StructArray& s0 = args[0].struct_array();
+      int f = s0.field_index(field_name_arg(args[1], "setfield"));
+      if (f >= 0) inner = s0.get(0, f);
+    }
+    std::vector<Value> sub{inner};
+    sub.insert(sub.end(), args.begin() + 2, args.end());
+    Value nv = bi_setfield(ctx, Args(sub.data(), sub.size()), 1)[0];
+    Value top[3] = {args[0], args[1], nv};
+    return bi_setfield(ctx, Args(top, 3), 1);
+  }
   StructArray s = args[0].is_struct() ? args[0].struct_array() : StructArray(Dims(1, 1));
   if (!args[0].is_struct() && !args[0].is_empty())
     throw_error("MATLAB:setfield:InvalidInput", "First input must be a struct.");
@@ -147,9 +171,20 @@ Outputs bi_setfield(CallContext&, Args args, int nargout) {
 }
 
 /// v = getfield(s, name): field of a 1x1 struct (first element of a struct array).
-Outputs bi_getfield(CallContext&, Args args, int nargout) {
-  check_nargin(args, 2, 2);
+Outputs bi_getfield(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 2, 64);
   check_nargout(nargout, 1);
+  if (args.size() > 2) {  // getfield(s, 'a', 'b', ...): nested field path s.a.b
+    Value v = args[0];
+    for (size_t i = 1; i < args.size(); ++i) {
+      if (!args[i].is_text())
+        throw_error("matfuse:notSupported", "getfield: index subscripts in the field path are "
+                    "not supported yet.");
+      Value a2[2] = {v, args[i]};
+      v = bi_getfield(ctx, Args(a2, 2), 1)[0];
+    }
+    return {v};
+  }
   if (!args[0].is_struct())
     throw_error("MATLAB:getfield:InvalidInput", "First input must be a struct.");
   const StructArray& s = args[0].struct_array();
@@ -388,9 +423,70 @@ Outputs bi_arrayfun(CallContext& ctx, Args args, int nargout) { return fun_apply
 
 /// num2cell(A): cell of A's dims with one element of A in each cell.
 Outputs bi_num2cell(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 1);
+  check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
   const Value& v = args[0];
+  if (args.size() == 2) {
+    // num2cell(A, dims): each cell holds A's slice spanning the listed dimensions whole.
+    if (!v.is_tensor() && !v.is_cell())
+      throw_error("MATLAB:num2cell:InvalidInput", "num2cell(A, dims) needs a numeric, logical, "
+                  "char or cell array.");
+    Dims d = v.dims();
+    std::vector<bool> whole(static_cast<size_t>(Dims::kMaxDims), false);
+    Tensor dt = args[1].tensor();
+    for (int64_t k = 0; k < dt.numel(); ++k) {
+      double x = dt.get_double(k);
+      if (!(x >= 1) || x != std::floor(x) || x > Dims::kMaxDims)
+        throw_error("MATLAB:num2cell:InvalidDims", "Dimensions must be positive integers.");
+      whole[static_cast<size_t>(x) - 1] = true;
+    }
+    int nd = d.ndims();
+    for (int k = 0; k < Dims::kMaxDims; ++k)
+      if (whole[k] && k + 1 > nd) nd = k + 1;
+    Dims cd(1, 1), ed(1, 1);
+    for (int k = 0; k < nd; ++k) {
+      cd.set(k, whole[k] ? 1 : d[k]);
+      ed.set(k, whole[k] ? d[k] : 1);
+    }
+    cd.normalize();
+    ed.normalize();
+    auto st = strides_of(d);
+    CellArray c(cd);
+    std::vector<int64_t> sub(static_cast<size_t>(nd), 0);
+    for (int64_t ci = 0; ci < cd.numel(); ++ci) {
+      // Base offset of cell ci.
+      int64_t rem = ci, base = 0;
+      for (int k = 0; k < nd; ++k) {
+        int64_t sz = cd[k];
+        base += (rem % sz) * (k < d.ndims() ? st[k] : 0);
+        rem /= sz;
+      }
+      std::vector<int64_t> lin(static_cast<size_t>(ed.numel()));
+      for (int64_t e = 0; e < ed.numel(); ++e) {
+        int64_t r2 = e, off = base;
+        for (int k = 0; k < nd; ++k) {
+          int64_t sz = ed[k];
+          off += (r2 % sz) * (k < d.ndims() ? st[k] : 0);
+          r2 /= sz;
+        }
+        lin[static_cast<size_t>(e)] = off;
+      }
+      if (v.is_cell()) {
+        CellArray part(ed);
+        for (size_t e = 0; e < lin.size(); ++e) part.at(static_cast<int64_t>(e)) = v.cell()[lin[e]];
+        c.at(ci) = Value(part);
+      } else {
+        Tensor t = v.tensor();
+        Tensor part = Tensor::uninit(t.cls(), ed, t.is_complex());
+        int eb = t.elem_bytes();
+        const char* src = static_cast<const char*>(t.raw());
+        char* dst = static_cast<char*>(part.mutable_raw());
+        for (size_t e = 0; e < lin.size(); ++e) std::memcpy(dst + e * eb, src + lin[e] * eb, eb);
+        c.at(ci) = Value(part);
+      }
+    }
+    return {Value(c)};
+  }
   CellArray c(v.dims());
   for (int64_t i = 0; i < v.numel(); ++i) c.at(i) = v.is_cell() ? element_of(v, i) : element_of(v, i);
   return {Value(c)};

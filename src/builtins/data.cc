@@ -274,6 +274,9 @@ void register_data(Registry& r) {
   data::register_data_stats(r);
   data::register_data_cum(r);
   data::register_data_hist(r);
+  data::register_data_mov(r);
+  data::register_data_select(r);
+  data::register_data_scale(r);
 }
 
 }  // namespace matfuse

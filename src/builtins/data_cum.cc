@@ -1,5 +1,4 @@
-// Cumulative, difference and window functions: cumprod cummin cummax diff trapz cumtrapz
-// movmean movsum.
+// Cumulative and difference functions: cumprod cummin cummax diff trapz cumtrapz.
 //
 // cumprod: class rules of cumsum (integers keep their class and saturate, logical/char give
 // double); 'omitnan' treats NaN as 1. cummin/cummax: keep the class (char gives double), NaN
@@ -9,8 +8,7 @@
 // diff(X, n, dim): n-th difference; without dim, a dimension that shrinks to length 1 moves on
 // to the next non-singleton dimension (MATLAB).
 // trapz/cumtrapz: unit spacing, scalar spacing, or coordinates (vector of the dimension's
-// length). movmean/movsum: window k (centered; even k has one more element behind) or
-// [kb kf]; 'Endpoints' 'shrink' (default), 'fill', 'discard' or a numeric fill value.
+// length). The moving-window functions are in data_mov.cc.
 #include <algorithm>
 #include <cmath>
 
@@ -60,6 +58,29 @@ Outputs bi_cumprod(CallContext&, Args args, int nargout) {
   Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
   Tensor out = Tensor::uninit(ClassId::Double, x.dims(), x.is_complex());
   Lanes L = lanes_of(x.dims(), dim);
+  if (!x.is_complex()) {
+    // Real data: running products, the lanes of a block advanced together (rows in order).
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    const bool omit = c.nan == NanFlag::Omit;
+    std::vector<double> acc(static_cast<size_t>(L.pre));
+    for (int64_t b = 0; b < L.post; ++b) {
+      std::fill(acc.begin(), acc.end(), 1.0);
+      for (int64_t j = 0; j < L.n; ++j) {
+        int64_t k = c.reverse ? L.n - 1 - j : j;
+        const double* row = s + (b * L.n + k) * L.pre;
+        double* orow = o + (b * L.n + k) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) {
+          double z = row[i];
+          acc[i] = omit && z != z ? acc[i] : acc[i] * z;
+          orow[i] = acc[i];
+        }
+      }
+    }
+    ClassId rc =
+        x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
+    return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+  }
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
       std::complex<double> acc = 1;
@@ -87,8 +108,55 @@ Outputs cum_ext(Args args, int nargout, bool is_max) {
   CumArgs c = parse_cum(args, 1, fname);
   bool include = c.nan_set && c.nan == NanFlag::Include;
   int dim = c.has_dim ? c.dim : first_nonsingleton_dim(x.dims());
-  Keys k = make_keys(a, fname);
   Lanes L = lanes_of(x.dims(), dim);
+  if (!x.is_complex()) {
+    // Real data of any class: running extreme per lane (the same rules as below).
+    Tensor xt = a.tensor();
+    Tensor out = Tensor::uninit(xt.cls(), x.dims());
+    Tensor it = nargout > 1 ? Tensor::uninit(ClassId::Double, x.dims()) : Tensor();
+    double* ip = nargout > 1 ? it.mutable_data<double>() : nullptr;
+    dispatch_class(xt.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* s = xt.data<T>();
+      T* o = out.mutable_data<T>();
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i) {
+          T bv{};
+          int64_t bk = 0;
+          bool have = false, best_nan = false, stuck = false;
+          for (int64_t j = 0; j < L.n; ++j) {
+            int64_t kk = c.reverse ? L.n - 1 - j : j;
+            int64_t p = (b * L.n + kk) * L.pre + i;
+            T v = s[p];
+            if (!stuck) {
+              bool vn = v != v;
+              if (vn) {
+                if (include) stuck = true;
+                if (include || !have) {
+                  bv = v;
+                  bk = kk;
+                  have = best_nan = true;
+                }
+              } else if (!have || best_nan) {
+                bv = v;
+                bk = kk;
+                have = true;
+                best_nan = false;
+              } else if (is_max ? v > bv : v < bv) {
+                bv = v;
+                bk = kk;
+              }
+            }
+            o[p] = bv;
+            if (ip) ip[p] = static_cast<double>(bk + 1);
+          }
+        }
+    });
+    Outputs res{Value(std::move(out))};
+    if (nargout > 1) res.push_back(Value(std::move(it)));
+    return res;
+  }
+  Keys k = make_keys(a, fname);
   std::vector<int64_t> src(static_cast<size_t>(x.numel()));
   std::vector<double> idx(nargout > 1 ? src.size() : 0);
   for (int64_t b = 0; b < L.post; ++b)
@@ -131,6 +199,18 @@ Tensor diff_once(const Tensor& w, int dim) {
   od.set(dim, m);
   od.normalize();
   Tensor out = Tensor::uninit(ClassId::Double, od, w.is_complex());
+  if (!w.is_complex()) {  // rows of each block in order
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    for (int64_t b = 0; b < L.post; ++b)
+      for (int64_t k = 0; k < m; ++k) {
+        const double* r0 = s + (b * L.n + k) * L.pre;
+        const double* r1 = r0 + L.pre;
+        double* q = o + (b * m + k) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) q[i] = r1[i] - r0[i];
+      }
+    return out;
+  }
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i)
       for (int64_t k = 0; k < m; ++k) {
@@ -225,6 +305,31 @@ Outputs trapz_impl(Args args, int nargout, bool cumulative) {
     od.normalize();
   }
   Tensor out = Tensor::zeros(ClassId::Double, od, y.is_complex());
+  if (!y.is_complex()) {
+    // Real data: the block's lanes advanced together (rows in order).
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    std::vector<double> acc(static_cast<size_t>(L.pre));
+    for (int64_t b = 0; b < L.post; ++b) {
+      std::fill(acc.begin(), acc.end(), 0.0);
+      const double* blk = s + b * L.n * L.pre;
+      if (cumulative) std::fill(o + b * L.n * L.pre, o + b * L.n * L.pre + L.pre, 0.0);
+      for (int64_t k = 1; k < L.n; ++k) {
+        const double hk = (x[k] - x[k - 1]) / 2.0;
+        const double* r0 = blk + (k - 1) * L.pre;
+        const double* r1 = r0 + L.pre;
+        double* ro = o + (b * L.n + k) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) {
+          acc[i] += hk * (r1[i] + r0[i]);
+          if (cumulative) ro[i] = acc[i];
+        }
+      }
+      if (!cumulative)
+        for (int64_t i = 0; i < L.pre; ++i) o[b * L.pre + i] = acc[i];
+    }
+    ClassId rc = float_class(y.cls());
+    return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+  }
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
       std::complex<double> acc = 0;
@@ -242,120 +347,6 @@ Outputs trapz_impl(Args args, int nargout, bool cumulative) {
 Outputs bi_trapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, false); }
 Outputs bi_cumtrapz(CallContext&, Args args, int nargout) { return trapz_impl(args, nargout, true); }
 
-Outputs moving(Args args, int nargout, bool is_mean) {
-  const char* fname = is_mean ? "movmean" : "movsum";
-  check_nargin(args, 2, 8);
-  check_nargout(nargout, 1);
-  Tensor x = numeric_arg(args[0], fname);
-  Tensor kt = numeric_arg(args[1], fname);
-  double kb, kf;
-  if (kt.numel() == 1) {
-    double k = kt.get_double(0);
-    if (!(k > 0))
-      throw_error("MATLAB:movfun:wrongWindowLength",
-                  "Window length must be a finite positive scalar or 2-element vector of finite "
-                  "nonnegative scalars.");
-    k = std::floor(k);
-    if (std::fmod(k, 2) == 1) kb = kf = (k - 1) / 2;
-    else {
-      kb = k / 2;
-      kf = k / 2 - 1;
-    }
-  } else if (kt.numel() == 2) {
-    kb = std::floor(kt.get_double(0));
-    kf = std::floor(kt.get_double(1));
-    if (!(kb >= 0) || !(kf >= 0))
-      throw_error("MATLAB:movfun:wrongWindowLength",
-                  "Window length must be a finite positive scalar or 2-element vector of finite "
-                  "nonnegative scalars.");
-  } else {
-    throw_error("MATLAB:movfun:wrongWindowLength",
-                "Window length must be a finite positive scalar or 2-element vector of finite "
-                "nonnegative scalars.");
-  }
-  bool has_dim = false, omit = false;
-  int dim = 0;
-  enum { Shrink, Fill, Discard } ends = Shrink;
-  double fillv = NAN;
-  for (size_t i = 2; i < args.size(); ++i) {
-    if (is_option(args[i], "omitnan") || is_option(args[i], "omitmissing")) { omit = true; continue; }
-    if (is_option(args[i], "includenan") || is_option(args[i], "includemissing")) { omit = false; continue; }
-    if (is_option(args[i], "Endpoints")) {
-      if (i + 1 >= args.size())
-        throw_error("MATLAB:movfun:invalidEndpoints", "Name-value arguments must come in pairs.");
-      const Value& e = args[++i];
-      if (is_option(e, "shrink")) ends = Shrink;
-      else if (is_option(e, "fill")) { ends = Fill; fillv = NAN; }
-      else if (is_option(e, "discard")) ends = Discard;
-      else if (e.is_tensor() && !e.is_char() && e.numel() == 1) { ends = Fill; fillv = e.tensor().get_double(0); }
-      else
-        throw_error("MATLAB:movfun:invalidEndpoints",
-                    "Endpoints must be 'shrink', 'discard', 'fill', or a numeric scalar.");
-      continue;
-    }
-    if (args[i].is_text())
-      throw_error("MATLAB:movfun:unknownOption", "Invalid option '%s' for %s.",
-                  args[i].to_text().c_str(), fname);
-    dim = dim_arg(args[i]);
-    has_dim = true;
-  }
-  if (!has_dim) dim = first_nonsingleton_dim(x.dims());
-  if (x.is_complex())
-    throw_error("matfuse:notAvailable", "%s of complex input is not supported yet.", fname);
-  Tensor w = x.to_class(ClassId::Double);
-  Lanes L = lanes_of(x.dims(), dim);
-  int64_t b0 = static_cast<int64_t>(kb), f0 = static_cast<int64_t>(kf);
-  int64_t lo_k = 0, hi_k = L.n;  // output positions kept
-  if (ends == Discard) {
-    lo_k = std::min<int64_t>(b0, L.n);
-    hi_k = std::max<int64_t>(lo_k, L.n - f0);
-  }
-  int64_t m = hi_k - lo_k;
-  Dims od = x.dims();
-  od.set(dim, m);
-  od.normalize();
-  Tensor out = Tensor::uninit(ClassId::Double, od);
-  double* o = out.mutable_data<double>();
-  const double* s = w.data<double>();
-  for (int64_t b = 0; b < L.post; ++b)
-    for (int64_t i = 0; i < L.pre; ++i)
-      for (int64_t k = lo_k; k < hi_k; ++k) {
-        int64_t a = k - b0, e = k + f0;
-        double r;
-        if (ends == Fill && std::isnan(fillv) && (a < 0 || e >= L.n)) r = NAN;
-        else if (ends == Fill && (a < 0 || e >= L.n)) {
-          // A numeric Endpoints value stands in for the elements outside the array.
-          int64_t outside = std::max<int64_t>(0, -a) + std::max<int64_t>(0, e - (L.n - 1));
-          double sum = fillv * static_cast<double>(outside);
-          int64_t cnt = outside;
-          for (int64_t j = std::max<int64_t>(a, 0); j <= std::min<int64_t>(e, L.n - 1); ++j) {
-            double v = s[(b * L.n + j) * L.pre + i];
-            if (omit && std::isnan(v)) continue;
-            sum += v;
-            ++cnt;
-          }
-          r = is_mean ? (cnt ? sum / static_cast<double>(cnt) : NAN) : sum;
-        } else {
-          a = std::max<int64_t>(a, 0);
-          e = std::min<int64_t>(e, L.n - 1);
-          double sum = 0;
-          int64_t cnt = 0;
-          for (int64_t j = a; j <= e; ++j) {
-            double v = s[(b * L.n + j) * L.pre + i];
-            if (omit && std::isnan(v)) continue;
-            sum += v;
-            ++cnt;
-          }
-          r = is_mean ? (cnt ? sum / static_cast<double>(cnt) : NAN) : sum;
-        }
-        o[(b * m + (k - lo_k)) * L.pre + i] = r;
-      }
-  ClassId rc = float_class(x.cls());
-  return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
-}
-Outputs bi_movmean(CallContext&, Args args, int nargout) { return moving(args, nargout, true); }
-Outputs bi_movsum(CallContext&, Args args, int nargout) { return moving(args, nargout, false); }
-
 }  // namespace
 
 void register_data_cum(Registry& r) {
@@ -365,8 +356,6 @@ void register_data_cum(Registry& r) {
   r.add("diff", bi_diff);
   r.add("trapz", bi_trapz);
   r.add("cumtrapz", bi_cumtrapz);
-  r.add("movmean", bi_movmean);
-  r.add("movsum", bi_movsum);
 }
 
 }  // namespace matfuse::data

@@ -76,8 +76,11 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
   Tensor xt = numeric_arg(args[0], "histcounts");
   if (xt.is_complex())
     throw_error("MATLAB:histcounts:complexData", "Input data must be real.");
-  std::vector<double> x;
-  for (int64_t i = 0; i < xt.numel(); ++i) x.push_back(xt.get_double(i));
+  std::vector<double> x(static_cast<size_t>(xt.numel()));
+  {
+    Tensor xd = xt.cls() == ClassId::Double ? xt : xt.to_class(ClassId::Double);
+    std::copy(xd.data<double>(), xd.data<double>() + xd.numel(), x.begin());
+  }
   size_t i = 1;
   int64_t nbins = 0;
   std::vector<double> edges;
@@ -135,13 +138,14 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
                 "'cumcount', or 'cdf'.");
   if (!have_edges) {
     double mn = INFINITY, mx = -INFINITY;
-    std::vector<double> fin;
+    std::vector<double> fin;  // finite values, gathered only for the automatic bin width
+    int64_t nfin = 0;
     bool limits = !std::isnan(blo);
     for (double v : x)
       if (std::isfinite(v) && (!limits || (v >= blo && v <= bhi))) {
         mn = std::min(mn, v);
         mx = std::max(mx, v);
-        fin.push_back(v);
+        ++nfin;
       }
     if (limits) {
       int64_t nb = nbins;
@@ -154,7 +158,7 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
           edges.push_back(blo + (bhi - blo) * static_cast<double>(k) / static_cast<double>(nb));
         edges[nb] = bhi;
       }
-    } else if (fin.empty()) {
+    } else if (nfin == 0) {
       int64_t nb = nbins > 0 ? nbins : 1;
       for (int64_t k = 0; k <= nb; ++k) edges.push_back(static_cast<double>(k) / static_cast<double>(nb));
     } else if (width > 0) {
@@ -165,6 +169,8 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
     } else if (nbins > 0) {
       edges = binpicker(mn, mx, nbins, (mx - mn) / static_cast<double>(nbins));
     } else {
+      for (double v : x)
+        if (std::isfinite(v)) fin.push_back(v);
       bool integers = true;
       for (double v : fin) integers = integers && v == std::round(v);
       if (integers && mx - mn <= 50) {
@@ -182,14 +188,26 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
   }
   int64_t nb = static_cast<int64_t>(edges.size()) - 1;
   std::vector<double> cnt(static_cast<size_t>(nb), 0.0);
-  std::vector<double> bin(x.size(), 0.0);
-  for (size_t k = 0; k < x.size(); ++k) {
-    double v = x[k];
-    if (std::isnan(v) || v < edges.front() || v > edges.back()) continue;
-    int64_t b = static_cast<int64_t>(std::upper_bound(edges.begin(), edges.end(), v) - edges.begin()) - 1;
-    if (b >= nb) b = nb - 1;
-    cnt[b] += 1;
-    bin[k] = static_cast<double>(b + 1);
+  std::vector<double> bin(nargout > 2 ? x.size() : 0, 0.0);
+  {
+    // Bin of v: the last edge <= v (the last bin closed on the right). The guess
+    // (v - e0) / width is exact for uniform edges and corrected by comparisons against the
+    // edges themselves, so any nondecreasing edges give upper_bound's answer.
+    const double e0 = edges.front(), e1 = edges.back();
+    const double* e = edges.data();
+    const double inv = nb > 0 && e1 > e0 ? static_cast<double>(nb) / (e1 - e0) : 0.0;
+    std::vector<int64_t> cnt_i(static_cast<size_t>(nb), 0);
+    for (size_t k = 0; k < x.size(); ++k) {
+      double v = x[k];
+      if (!(v >= e0 && v <= e1)) continue;  // NaN and outside
+      double g = (v - e0) * inv;
+      int64_t b = g < static_cast<double>(nb) ? static_cast<int64_t>(g) : nb - 1;
+      while (b > 0 && v < e[b]) --b;
+      while (b < nb - 1 && v >= e[b + 1]) ++b;
+      ++cnt_i[b];
+      if (!bin.empty()) bin[k] = static_cast<double>(b + 1);
+    }
+    for (int64_t b = 0; b < nb; ++b) cnt[b] = static_cast<double>(cnt_i[b]);
   }
   double total = static_cast<double>(x.size());
   std::vector<double> out = cnt;
@@ -203,7 +221,10 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
   }
   Outputs res{Value(double_tensor(out, Dims(1, nb)))};
   if (nargout > 1) res.push_back(Value(double_tensor(edges, Dims(1, nb + 1))));
-  if (nargout > 2) res.push_back(Value(double_tensor(bin, xt.dims())));
+  if (nargout > 2) {
+    bin.resize(x.size(), 0.0);
+    res.push_back(Value(double_tensor(bin, xt.dims())));
+  }
   return res;
 }
 
@@ -289,10 +310,21 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     bool cx = vt.is_complex();
     Tensor out = Tensor::zeros(ClassId::Double, outd, cx);
     std::vector<uint8_t> hit(static_cast<size_t>(total), 0);
-    for (int64_t r = 0; r < n; ++r) {
-      std::complex<double> v = vt.get_complex(vt.numel() == 1 ? 0 : r);
-      out.set_complex(lin[r], out.get_complex(lin[r]) + v);
-      hit[lin[r]] = 1;
+    if (!cx) {  // real values: typed accumulation
+      Tensor vd = vt.cls() == ClassId::Double ? vt : vt.to_class(ClassId::Double);
+      const double* vp = vd.data<double>();
+      double* o = out.mutable_data<double>();
+      const bool scalar = vd.numel() == 1;
+      for (int64_t r = 0; r < n; ++r) {
+        o[lin[r]] += vp[scalar ? 0 : r];
+        hit[lin[r]] = 1;
+      }
+    } else {
+      for (int64_t r = 0; r < n; ++r) {
+        std::complex<double> v = vt.get_complex(vt.numel() == 1 ? 0 : r);
+        out.set_complex(lin[r], out.get_complex(lin[r]) + v);
+        hit[lin[r]] = 1;
+      }
     }
     if (fill != 0)
       for (int64_t k = 0; k < total; ++k)

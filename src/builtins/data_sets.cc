@@ -9,11 +9,13 @@
 // Text: cell arrays of char vectors and string arrays; a char row next to a cell array counts
 // as one element. Numeric inputs of different classes combine with concatenation rules.
 #include <algorithm>
+#include <memory>
 #include <numeric>
 
 #include "builtins/data_util.h"
 #include "builtins/format.h"
 #include "builtins/shape_util.h"
+#include "builtins/sort_kernels.h"
 
 namespace matfuse::data {
 namespace {
@@ -166,6 +168,46 @@ Tensor col_index(const std::vector<int64_t>& idx0, int64_t offset = 0) {
   return index_tensor(v, Dims(static_cast<int64_t>(v.size()), 1));
 }
 
+/// unique of a real numeric/logical/char array (no 'rows'): one radix sort with positions
+/// (sort_kernels.h), groups of equal values in sorted order (each NaN alone, last). reps: the
+/// first (or last) position of each group, in output order; ic: group number of each element.
+void unique_fast(const Tensor& x, const SetOpts& o, std::vector<int64_t>& reps,
+                 std::vector<int64_t>& ic) {
+  const int64_t n = x.numel();
+  std::vector<int64_t> pos(static_cast<size_t>(n));
+  std::vector<int64_t> first, last;
+  ic.assign(static_cast<size_t>(n), 0);
+  dispatch_class(x.cls(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* p = x.data<T>();
+    fast::sort_lane<T>(p, n, 1, false, false, nullptr, pos.data());
+    for (int64_t i = 0; i < n; ++i) {
+      if (i == 0 || !(p[pos[i]] == p[pos[i - 1]])) {  // NaN != NaN: each NaN is a group
+        first.push_back(pos[i]);
+        last.push_back(pos[i]);
+      } else {
+        last.back() = pos[i];
+      }
+      ic[pos[i]] = static_cast<int64_t>(first.size()) - 1;
+    }
+  });
+  const int64_t g = static_cast<int64_t>(first.size());
+  if (o.stable) {  // renumber groups by their first position
+    std::vector<int64_t> group_at(static_cast<size_t>(n), -1), newid(static_cast<size_t>(g));
+    for (int64_t k = 0; k < g; ++k) group_at[first[k]] = k;
+    int64_t next = 0;
+    reps.resize(static_cast<size_t>(g));
+    for (int64_t q = 0; q < n; ++q)
+      if (group_at[q] >= 0) {
+        newid[group_at[q]] = next;
+        reps[next++] = q;
+      }
+    for (auto& c : ic) c = newid[c];
+  } else {
+    reps = o.last ? std::move(last) : std::move(first);
+  }
+}
+
 Outputs bi_unique(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 5);
   check_nargout(nargout, 3);
@@ -175,6 +217,23 @@ Outputs bi_unique(CallContext& ctx, Args args, int nargout) {
     Value w[2] = {char_row("MATLAB:UNIQUE:RowsFlagIgnored"),
                   char_row("The 'rows' input is not supported for cell array inputs.")};
     ctx.call_named("warning", Args(w, 2), 0);
+  }
+  if (!o.rows && a.is_tensor() && !a.tensor().is_complex()) {
+    Tensor x = a.tensor();
+    std::vector<int64_t> reps, ic;
+    unique_fast(x, o, reps, ic);
+    bool row_out = is_rowish(a);
+    int64_t k = static_cast<int64_t>(reps.size());
+    Value c = gather_elements(a, row_out ? Dims(1, k) : Dims(k, 1), reps);
+    if (a.dims() == Dims(0, 0)) c = reshape_value(c, Dims(0, 0));
+    Outputs out{c};
+    auto idx = [&](const std::vector<int64_t>& v) {
+      Value t(col_index(v));
+      return o.legacy && row_out ? reshape_value(t, Dims(1, static_cast<int64_t>(v.size()))) : t;
+    };
+    if (nargout > 1) out.push_back(idx(reps));
+    if (nargout > 2) out.push_back(idx(ic));
+    return out;
   }
   Units u = make_units(a, nullptr, o.rows, "unique");
   std::vector<Group> groups = group_units(u);
@@ -206,6 +265,43 @@ Outputs bi_ismember(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 2);
   SetOpts o = parse_set_opts(args, 2, "ismember", false, false);
   const Value& a = args[0];
+  const Value& bv = args[1];
+  if (!o.rows && a.is_tensor() && bv.is_tensor() && a.cls() == bv.cls() &&
+      !a.tensor().is_complex() && !bv.tensor().is_complex()) {
+    // Same real class: sort B once (stable, so a value's first entry is its first position),
+    // then a binary search per element of A.
+    Tensor x = a.tensor(), y = bv.tensor();
+    Tensor tf = Tensor::uninit(ClassId::Logical, x.dims());
+    Tensor loc = nargout > 1 ? Tensor::uninit(ClassId::Double, x.dims()) : Tensor();
+    bool* tp = tf.mutable_data<bool>();
+    double* lp = nargout > 1 ? loc.mutable_data<double>() : nullptr;
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const int64_t nb = y.numel();
+      std::vector<int64_t> pos(static_cast<size_t>(nb));
+      std::unique_ptr<T[]> sv(new T[static_cast<size_t>(std::max<int64_t>(nb, 1))]);
+      fast::sort_lane<T>(y.data<T>(), nb, 1, false, false, sv.get(), pos.data());
+      int64_t m = 0;  // distinct non-NaN values, each with its first position
+      for (int64_t i = 0; i < nb; ++i) {
+        if (sv[i] != sv[i]) break;  // NaN (sorted last)
+        if (m > 0 && sv[i] == sv[m - 1]) continue;
+        sv[m] = sv[i];
+        pos[m++] = pos[i];
+      }
+      const T* px = x.data<T>();
+      const T* b0 = sv.get();
+      for (int64_t i = 0, n = x.numel(); i < n; ++i) {
+        T v = px[i];
+        const T* f = std::lower_bound(b0, b0 + m, v);
+        bool hit = f != b0 + m && *f == v;
+        tp[i] = hit;
+        if (lp) lp[i] = hit ? static_cast<double>(pos[f - b0] + 1) : 0.0;
+      }
+    });
+    Outputs out{Value(std::move(tf))};
+    if (nargout > 1) out.push_back(Value(std::move(loc)));
+    return out;
+  }
   Units u = make_units(a, &args[1], o.rows, "ismember");
   std::vector<Group> groups = group_units(u);
   std::vector<double> loc(static_cast<size_t>(u.ma), 0.0);

@@ -7,10 +7,12 @@
 // sortrows: lexicographic, stable, column spec with negative entries for descending columns.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
+#include "builtins/sort_kernels.h"
 
 namespace matfuse::data {
 namespace {
@@ -99,8 +101,37 @@ Outputs bi_sort(CallContext&, Args args, int nargout) {
   }
   Dims d = a.dims();
   if (!has_dim) dim = first_nonsingleton_dim(d);
-  Keys k = make_keys(a, "sort", a.is_tensor() ? o.method : CompareMethod::Auto);
   Lanes L = lanes_of(d, dim);
+  if (a.is_tensor() && !a.tensor().is_complex() && o.method != CompareMethod::Abs) {
+    // Real numeric, logical or char: radix sort per lane (sort_kernels.h), same order.
+    Tensor x = a.tensor();
+    bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && o.descend);
+    Tensor s = Tensor::uninit(x.cls(), d);
+    Tensor ix = nargout > 1 ? Tensor::uninit(ClassId::Double, d) : Tensor();
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* src = x.data<T>();
+      T* dst = s.mutable_data<T>();
+      double* ip = nargout > 1 ? ix.mutable_data<double>() : nullptr;
+      std::unique_ptr<T[]> lane(new T[L.pre > 1 ? static_cast<size_t>(L.n) : 1]);
+      std::vector<int64_t> pos(ip ? static_cast<size_t>(L.n) : 0);
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i) {
+          const T* base = src + b * L.n * L.pre + i;
+          T* lo = L.pre > 1 ? lane.get() : dst + b * L.n;
+          fast::sort_lane<T>(base, L.n, L.pre, o.descend, nan_first, lo, ip ? pos.data() : nullptr);
+          for (int64_t j = 0; j < L.n; ++j) {
+            int64_t at = (b * L.n + j) * L.pre + i;
+            if (L.pre > 1) dst[at] = lane[j];
+            if (ip) ip[at] = static_cast<double>(pos[j] + 1);
+          }
+        }
+    });
+    Outputs out{Value(std::move(s))};
+    if (nargout > 1) out.push_back(Value(std::move(ix)));
+    return out;
+  }
+  Keys k = make_keys(a, "sort", a.is_tensor() ? o.method : CompareMethod::Auto);
   std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
   std::vector<double> index(nargout > 1 ? perm.size() : 0);
   std::vector<int64_t> pos(static_cast<size_t>(L.n));
@@ -175,23 +206,43 @@ Outputs sortrows_impl(Args args, int nargout) {
   } else if (dir_given && o.descend) {
     for (size_t c = 0; c < cols.size(); ++c) desc[c] = true;
   }
-  Keys k = make_keys(a, "sortrows", a.is_tensor() ? o.method : CompareMethod::Auto);
   std::vector<int64_t> rows(static_cast<size_t>(m));
   std::iota(rows.begin(), rows.end(), 0);
-  std::stable_sort(rows.begin(), rows.end(), [&](int64_t x, int64_t y) {
-    for (size_t c = 0; c < cols.size(); ++c) {
-      int64_t px = cols[c] * m + x, py = cols[c] * m + y;
-      int r = k.cmp(px, py);
-      if (r == 0) continue;
-      bool nx = k.nan[px], ny = k.nan[py];
-      if (nx || ny) {  // missing placement per column
-        bool first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
-        return first ? nx : ny;
+  if (a.is_tensor() && !a.tensor().is_complex() && o.method != CompareMethod::Abs) {
+    // Real matrix: least significant column first, each pass a stable radix sort of that
+    // column's values in the current row order (so ties keep the order of later columns).
+    Tensor x = a.tensor();
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* src = x.data<T>();
+      std::unique_ptr<T[]> col(new T[static_cast<size_t>(std::max<int64_t>(m, 1))]);
+      std::vector<int64_t> ord(static_cast<size_t>(m)), next(static_cast<size_t>(m));
+      for (size_t c = cols.size(); c-- > 0;) {
+        const T* cp = src + cols[c] * m;
+        for (int64_t r = 0; r < m; ++r) col[r] = cp[rows[r]];
+        bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
+        fast::sort_lane<T>(col.get(), m, 1, desc[c], nan_first, nullptr, ord.data());
+        for (int64_t r = 0; r < m; ++r) next[r] = rows[ord[r]];
+        rows.swap(next);
       }
-      return desc[c] ? r > 0 : r < 0;
-    }
-    return false;
-  });
+    });
+  } else {
+    Keys k = make_keys(a, "sortrows", a.is_tensor() ? o.method : CompareMethod::Auto);
+    std::stable_sort(rows.begin(), rows.end(), [&](int64_t x, int64_t y) {
+      for (size_t c = 0; c < cols.size(); ++c) {
+        int64_t px = cols[c] * m + x, py = cols[c] * m + y;
+        int r = k.cmp(px, py);
+        if (r == 0) continue;
+        bool nx = k.nan[px], ny = k.nan[py];
+        if (nx || ny) {  // missing placement per column
+          bool first = o.missing == Missing::First || (o.missing == Missing::Auto && desc[c]);
+          return first ? nx : ny;
+        }
+        return desc[c] ? r > 0 : r < 0;
+      }
+      return false;
+    });
+  }
   std::vector<int64_t> perm(static_cast<size_t>(d.numel()));
   for (int64_t c = 0; c < nc; ++c)
     for (int64_t r = 0; r < m; ++r) perm[c * m + r] = c * m + rows[r];
@@ -202,9 +253,55 @@ Outputs sortrows_impl(Args args, int nargout) {
 
 Outputs bi_sortrows(CallContext&, Args args, int nargout) { return sortrows_impl(args, nargout); }
 
-Outputs bi_issorted(CallContext&, Args args, int nargout) {
+Outputs bi_issorted(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 4);
   check_nargout(nargout, 1);
+  // 'strictascend' / 'strictdescend' / 'monotonic' / 'strictmonotonic' (MATLAB R2017a):
+  // taken out here, the rest parsed as before.
+  std::vector<Value> kept;
+  bool strict = false, monotonic = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string t = i > 0 && args[i].is_text() ? lower(args[i].to_text()) : "";
+    if (t == "strictascend" || t == "strictdescend" || t == "monotonic" ||
+        t == "strictmonotonic") {
+      strict = t.compare(0, 6, "strict") == 0;
+      monotonic = t.find("monotonic") != std::string::npos;
+      if (t == "strictdescend") kept.push_back(Value::from_chars("descend"));
+      continue;
+    }
+    kept.push_back(args[i]);
+  }
+  if (strict || monotonic) {
+    if (monotonic) {  // sorted either way (checked as ascend, then as descend)
+      std::vector<Value> a1 = kept, a2 = kept;
+      a2.push_back(Value::from_chars("descend"));
+      if (strict) {
+        a1.push_back(Value::from_chars("strictascend"));
+        a2.back() = Value::from_chars("strictdescend");
+      }
+      Value r1 = bi_issorted(ctx, Args(a1.data(), a1.size()), 1)[0];
+      if (r1.truthy()) return {r1};
+      return bi_issorted(ctx, Args(a2.data(), a2.size()), 1);
+    }
+    // Strict: sorted, and no two neighbours along the lanes equal (NaN ends never compare).
+    Value r = bi_issorted(ctx, Args(kept.data(), kept.size()), 1)[0];
+    if (!r.truthy()) return {r};
+    const Value& a = kept[0];
+    if (a.is_tensor()) {
+      Tensor t = a.tensor();
+      int dim = first_nonsingleton_dim(a.dims());
+      for (size_t i = 1; i < kept.size(); ++i)
+        if (!kept[i].is_text()) dim = dim_arg(kept[i]);
+      Lanes L = lanes_of(a.dims(), dim);
+      for (int64_t b = 0; b < L.post; ++b)
+        for (int64_t i = 0; i < L.pre; ++i)
+          for (int64_t j = 1; j < L.n; ++j)
+            if (t.get_complex((b * L.n + j - 1) * L.pre + i) == t.get_complex((b * L.n + j) * L.pre + i))
+              return {Value::logical(false)};
+    }
+    return {Value::logical(true)};
+  }
+  args = Args(kept.data(), kept.size());
   const Value& a = args[0];
   bool rows = false;
   SortOpts o;

@@ -14,6 +14,7 @@
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
 #include "builtins/reduce_layout.h"
+#include "builtins/sort_kernels.h"
 
 namespace matfuse::data {
 namespace {
@@ -118,11 +119,14 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
   Tensor x = numeric_arg(args[0], "mode");
   StatArgs s = parse_stat(args, 1, "mode", false);
   Tensor xd = real_double(x, "mode");
-  std::vector<double> freq;
+  std::vector<double> freq, sorted;
   std::vector<Value> all;
   Tensor r = reduce_slices(xd, s.dim.resolve(x.dims()), [&](std::vector<double>& v) {
     v.erase(std::remove_if(v.begin(), v.end(), [](double d) { return std::isnan(d); }), v.end());
-    std::sort(v.begin(), v.end());
+    sorted.resize(v.size());
+    fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
+                            sorted.data(), nullptr);
+    v.swap(sorted);
     double best = NAN;
     int64_t bestc = 0;
     std::vector<double> ties;
@@ -141,8 +145,11 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
     }
     if (ties.empty()) ties.push_back(NAN);
     freq.push_back(static_cast<double>(bestc));
-    Tensor t = double_tensor(ties, Dims(static_cast<int64_t>(ties.size()), 1));
-    all.push_back(Value(finish_class(t, x.cls() == ClassId::Logical ? ClassId::Double : x.cls())));
+    if (nargout > 2) {
+      Tensor t = double_tensor(ties, Dims(static_cast<int64_t>(ties.size()), 1));
+      all.push_back(
+          Value(finish_class(t, x.cls() == ClassId::Logical ? ClassId::Double : x.cls())));
+    }
     return best;
   });
   ClassId oc = x.cls() == ClassId::Char ? ClassId::Char : x.cls();
@@ -155,6 +162,120 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
     out.push_back(Value(c));
   }
   return out;
+}
+
+/// Variance of real data in two passes (mean, then weighted squared deviations), double
+/// accumulation. src has the (pre, n, post) layout L; w: one weight per reduced position or
+/// null; w01: normalization 0 (N-1) or 1 (N); omit skips NaNs (and their weights). Lanes with
+/// pre == 1 are read contiguously; otherwise tiles of lanes are swept row by row (each row of
+/// a tile contiguous), so var(X, 0, 2) reads memory in order. V and M get pre*post values.
+template <class T>
+void var_real(const T* src, const Layout& L, const double* w, int w01, bool omit, double* V,
+              double* M) {
+  auto finish = [&](double ss, double sw, double cnt, double mu) -> double {
+    if (cnt == 0) return std::nan("");
+    if (w) return ss / sw;
+    if (w01 == 1) return ss / cnt;
+    if (cnt == 1) return std::isfinite(mu) ? 0.0 : NAN;
+    return ss / (cnt - 1);
+  };
+  const int64_t n = L.n, pre = L.pre;
+  if (pre == 1) {
+    for (int64_t b = 0; b < L.post; ++b) {
+      const T* p = src + b * n;
+      double s = 0, sw = 0, cnt = 0;
+      if (!w && !omit) {
+        double a[4] = {0, 0, 0, 0};
+        int64_t k = 0;
+        for (; k + 4 <= n; k += 4)
+          for (int u = 0; u < 4; ++u) a[u] += static_cast<double>(p[k + u]);
+        for (; k < n; ++k) a[0] += static_cast<double>(p[k]);
+        s = (a[0] + a[1]) + (a[2] + a[3]);
+        sw = cnt = static_cast<double>(n);
+      } else {
+        for (int64_t k = 0; k < n; ++k) {
+          double v = static_cast<double>(p[k]);
+          if (omit && v != v) continue;
+          double wk = w ? w[k] : 1.0;
+          s += wk * v;
+          sw += wk;
+          cnt += 1;
+        }
+      }
+      double mu = cnt == 0 ? NAN : s / sw;
+      double ss = 0;
+      if (!w && !omit) {
+        double a[4] = {0, 0, 0, 0};
+        int64_t k = 0;
+        for (; k + 4 <= n; k += 4)
+          for (int u = 0; u < 4; ++u) {
+            double d = static_cast<double>(p[k + u]) - mu;
+            a[u] += d * d;
+          }
+        for (; k < n; ++k) {
+          double d = static_cast<double>(p[k]) - mu;
+          a[0] += d * d;
+        }
+        ss = (a[0] + a[1]) + (a[2] + a[3]);
+      } else {
+        for (int64_t k = 0; k < n; ++k) {
+          double v = static_cast<double>(p[k]);
+          if (omit && v != v) continue;
+          double d = v - mu;
+          ss += (w ? w[k] : 1.0) * d * d;
+        }
+      }
+      V[b] = finish(ss, sw, cnt, mu);
+      M[b] = mu;
+    }
+    return;
+  }
+  constexpr int64_t kTile = 512;
+  double s[kTile], sw[kTile], cnt[kTile], mu[kTile], ss[kTile];
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i0 = 0; i0 < pre; i0 += kTile) {
+      const int64_t t = std::min(kTile, pre - i0);
+      const T* base = src + b * n * pre + i0;
+      std::fill(s, s + t, 0.0);
+      std::fill(sw, sw + t, 0.0);
+      std::fill(cnt, cnt + t, 0.0);
+      std::fill(ss, ss + t, 0.0);
+      for (int64_t k = 0; k < n; ++k) {
+        const T* row = base + k * pre;
+        const double wk = w ? w[k] : 1.0;
+        if (!omit) {
+          for (int64_t i = 0; i < t; ++i) s[i] += wk * static_cast<double>(row[i]);
+        } else {
+          for (int64_t i = 0; i < t; ++i) {
+            double v = static_cast<double>(row[i]);
+            bool ok = v == v;
+            s[i] += ok ? wk * v : 0.0;
+            sw[i] += ok ? wk : 0.0;
+            cnt[i] += ok ? 1.0 : 0.0;
+          }
+        }
+      }
+      if (!omit) {
+        double tw = 0;
+        for (int64_t k = 0; k < n; ++k) tw += w ? w[k] : 1.0;
+        std::fill(sw, sw + t, tw);
+        std::fill(cnt, cnt + t, static_cast<double>(n));
+      }
+      for (int64_t i = 0; i < t; ++i) mu[i] = cnt[i] == 0 ? NAN : s[i] / sw[i];
+      for (int64_t k = 0; k < n; ++k) {
+        const T* row = base + k * pre;
+        const double wk = w ? w[k] : 1.0;
+        for (int64_t i = 0; i < t; ++i) {
+          double d = static_cast<double>(row[i]) - mu[i];
+          double c = wk * d * d;
+          ss[i] += omit && d != d ? 0.0 : c;
+        }
+      }
+      for (int64_t i = 0; i < t; ++i) {
+        V[b * pre + i0 + i] = finish(ss[i], sw[i], cnt[i], mu[i]);
+        M[b * pre + i0 + i] = mu[i];
+      }
+    }
 }
 
 /// var (and std when take_sqrt). [V, M] = var(...).
@@ -187,6 +308,28 @@ Outputs var_std(Args args, int nargout, bool take_sqrt) {
   StatArgs s = parse_stat(args, start, fname);
   bool omit = s.nan == NanFlag::Omit;
   std::vector<int> dims = s.dim.resolve(x.dims());
+  if (!x.is_complex()) {
+    Layout L = make_layout(x, dims);
+    if (has_w && wt.numel() != L.n)
+      throw_error("MATLAB:var:invalidSizeWgts",
+                  "The length of the weight vector must equal the size of the operating "
+                  "dimension.");
+    Tensor V = Tensor::uninit(ClassId::Double, L.out);
+    Tensor M = Tensor::uninit(ClassId::Double, L.out);
+    double* vp = V.mutable_data<double>();
+    double* mp = M.mutable_data<double>();
+    const double* w = has_w ? wt.data<double>() : nullptr;
+    dispatch_class(L.src.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      var_real<T>(L.src.data<T>(), L, w, static_cast<int>(w01), omit, vp, mp);
+    });
+    if (take_sqrt)
+      for (int64_t k = 0; k < V.numel(); ++k) vp[k] = std::sqrt(vp[k]);
+    ClassId rc = float_class(x.cls());
+    Outputs out{Value(rc == ClassId::Double ? V : V.to_class(rc))};
+    if (nargout > 1) out.push_back(Value(rc == ClassId::Double ? M : M.to_class(rc)));
+    return out;
+  }
   Layout L = make_layout(x.is_complex() ? x.to_class(ClassId::Double).to_complex()
                                         : x.to_class(ClassId::Double),
                          dims);
@@ -326,6 +469,40 @@ Tensor cov_matrix(Tensor m, int w, bool omitrows) {
     return c;
   }
   double denom = (w == 1 || n == 1) ? static_cast<double>(n) : static_cast<double>(n - 1);
+  if (!cx) {
+    // Two passes: column means, then the Gram matrix of the centred rows by dsyrk on blocks of
+    // rows (accumulated with beta = 1), so the centred matrix is never written in full.
+    const double* x = m.data<double>();
+    std::vector<double> mu(static_cast<size_t>(p));
+    for (int64_t j = 0; j < p; ++j) {
+      const double* col = x + j * n;
+      double a[4] = {0, 0, 0, 0};
+      int64_t r = 0;
+      for (; r + 4 <= n; r += 4)
+        for (int u = 0; u < 4; ++u) a[u] += col[r + u];
+      for (; r < n; ++r) a[0] += col[r];
+      mu[j] = ((a[0] + a[1]) + (a[2] + a[3])) / static_cast<double>(n);
+    }
+    double* cp = c.mutable_data<double>();
+    const int64_t kBlock =
+        std::max<int64_t>(256, std::min<int64_t>(n, (1 << 19) / std::max<int64_t>(p, 1)));
+    std::vector<double> blk(static_cast<size_t>(std::min(kBlock, n) * p));
+    for (int64_t r0 = 0; r0 < n; r0 += kBlock) {
+      const int64_t nb = std::min(kBlock, n - r0);
+      for (int64_t j = 0; j < p; ++j) {
+        const double* col = x + j * n + r0;
+        double* d = blk.data() + j * nb;
+        const double mj = mu[j];
+        for (int64_t r = 0; r < nb; ++r) d[r] = col[r] - mj;
+      }
+      cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, static_cast<int>(p), static_cast<int>(nb),
+                  1.0 / denom, blk.data(), static_cast<int>(nb), r0 == 0 ? 0.0 : 1.0, cp,
+                  static_cast<int>(p));
+    }
+    for (int64_t j = 0; j < p; ++j)
+      for (int64_t i = j + 1; i < p; ++i) cp[j * p + i] = cp[i * p + j];
+    return c;
+  }
   Tensor xc = Tensor::uninit(ClassId::Double, Dims(n, p), cx);
   for (int64_t j = 0; j < p; ++j) {
     std::complex<double> mu = 0;
@@ -354,9 +531,64 @@ Tensor cov_matrix(Tensor m, int w, bool omitrows) {
   return c;
 }
 
+/// Pairwise covariance (cov 'partialrows') or correlation (corrcoef 'Rows','pairwise') of the
+/// columns of m: entry (i, j) uses only the rows where columns i and j are both not NaN, its
+/// means and (for correlation) variances taken over those rows.
+Tensor cov_pairwise(const Tensor& m, int w, bool corr) {
+  int64_t n = m.dims().rows(), p = m.dims().cols();
+  bool cx = m.is_complex();
+  Tensor c = Tensor::zeros(ClassId::Double, Dims(p, p), cx);
+  auto isnan_at = [&](int64_t k) {
+    auto z = m.get_complex(k);
+    return std::isnan(z.real()) || std::isnan(z.imag());
+  };
+  for (int64_t i = 0; i < p; ++i)
+    for (int64_t j = i; j < p; ++j) {
+      std::vector<int64_t> rows;
+      for (int64_t r = 0; r < n; ++r)
+        if (!isnan_at(i * n + r) && !isnan_at(j * n + r)) rows.push_back(r);
+      int64_t k = static_cast<int64_t>(rows.size());
+      std::complex<double> v = NAN;
+      if (k > 0) {
+        std::complex<double> mi = 0, mj = 0;
+        for (int64_t r : rows) {
+          mi += m.get_complex(i * n + r);
+          mj += m.get_complex(j * n + r);
+        }
+        mi /= static_cast<double>(k);
+        mj /= static_cast<double>(k);
+        std::complex<double> sij = 0;
+        double sii = 0, sjj = 0;
+        for (int64_t r : rows) {
+          auto a = m.get_complex(i * n + r) - mi, b = m.get_complex(j * n + r) - mj;
+          sij += std::conj(a) * b;
+          sii += std::norm(a);
+          sjj += std::norm(b);
+        }
+        if (corr) {
+          v = sij / std::sqrt(sii * sjj);
+          if (i == j && !std::isnan(v.real())) v = 1.0;
+          if (!cx) v = std::max(-1.0, std::min(1.0, v.real()));
+        } else {
+          double denom = (w == 1 || k == 1) ? static_cast<double>(k) : static_cast<double>(k - 1);
+          v = sij / denom;
+        }
+      }
+      if (cx) {
+        c.set_complex(j * p + i, v);
+        c.set_complex(i * p + j, std::conj(v));
+      } else {
+        c.set_double(j * p + i, v.real());
+        c.set_double(i * p + j, v.real());
+      }
+    }
+  return c;
+}
+
 struct CovOpts {
   int w = 0;
   bool omitrows = false;
+  bool pairwise = false;  ///< cov 'partialrows', corrcoef 'Rows','pairwise'
 };
 
 CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
@@ -364,7 +596,8 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
   for (size_t i = start; i < args.size(); ++i) {
     if (args[i].is_text()) {
       std::string t = lower(args[i].to_text());
-      if (t == "omitrows" || t == "partialrows") o.omitrows = true;
+      if (t == "omitrows") o.omitrows = true;
+      else if (t == "partialrows") o.pairwise = true;
       else if (t == "includenan") o.omitrows = false;
       else if (std::string(fname) == "corrcoef" && (t == "rows" || t == "alpha")) {
         if (i + 1 >= args.size())
@@ -376,7 +609,8 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
           if (v != "all" && v != "complete" && v != "pairwise")
             throw_error("MATLAB:corrcoef:InvalidRows",
                         "'Rows' must be 'all', 'complete', or 'pairwise'.");
-          o.omitrows = v == "complete" || v == "pairwise";
+          o.omitrows = v == "complete";
+          o.pairwise = v == "pairwise";
         } else {
           double a = val.is_tensor() && !val.is_char() && val.numel() == 1
                          ? val.to_double("alpha") : std::nan("");
@@ -405,6 +639,7 @@ Outputs bi_cov(CallContext&, Args args, int nargout) {
   bool single = args[0].cls() == ClassId::Single || (nv == 2 && args[1].cls() == ClassId::Single);
   Tensor c;
   if (args[0].dims() == Dims(0, 0) && nv == 1) c = Tensor::scalar(NAN);
+  else if (o.pairwise) c = cov_pairwise(m, o.w, false).drop_zero_imag();
   else c = cov_matrix(m, o.w, o.omitrows).drop_zero_imag();
   return {Value(single ? c.to_class(ClassId::Single) : c)};
 }
@@ -415,9 +650,25 @@ Outputs bi_corrcoef(CallContext&, Args args, int nargout) {
   size_t nv;
   Tensor m = obs_matrix(args, nv, "corrcoef");
   CovOpts o = parse_cov_opts(args, nv, "corrcoef");
+  if (o.pairwise) {
+    Tensor r = cov_pairwise(m, 0, true).drop_zero_imag();
+    return {Value(args[0].cls() == ClassId::Single ? r.to_class(ClassId::Single) : r)};
+  }
   Tensor c = cov_matrix(m, 0, o.omitrows);
   int64_t p = c.dims().rows();
   Tensor r = Tensor::uninit(ClassId::Double, Dims(p, p), c.is_complex());
+  if (!c.is_complex()) {
+    const double* cp = c.data<double>();
+    double* rp = r.mutable_data<double>();
+    for (int64_t j = 0; j < p; ++j)
+      for (int64_t i = 0; i < p; ++i) {
+        double v = cp[j * p + i] / std::sqrt(cp[i * p + i] * cp[j * p + j]);
+        if (i == j && !std::isnan(v)) v = 1.0;
+        rp[j * p + i] = v > 1 ? 1.0 : v < -1 ? -1.0 : v;
+      }
+    bool single = args[0].cls() == ClassId::Single;
+    return {Value(single ? r.to_class(ClassId::Single) : r)};
+  }
   for (int64_t i = 0; i < p; ++i)
     for (int64_t j = 0; j < p; ++j) {
       double di = c.get_complex(i * p + i).real(), dj = c.get_complex(j * p + j).real();

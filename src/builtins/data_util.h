@@ -98,5 +98,8 @@ void register_data_sets(Registry& r);
 void register_data_stats(Registry& r);
 void register_data_cum(Registry& r);
 void register_data_hist(Registry& r);
+void register_data_mov(Registry& r);
+void register_data_select(Registry& r);
+void register_data_scale(Registry& r);
 
 }  // namespace matfuse::data

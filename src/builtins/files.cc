@@ -165,7 +165,9 @@ Outputs bi_load(CallContext& ctx, Args args, int nargout) {
   if (!std::filesystem::is_regular_file(file, ec))
     throw_error("MATLAB:load:couldNotReadFile", "Unable to find file or directory '%s'.",
                 file.c_str());
-  bool mat = force_mat || (!force_ascii && is_mat_file(file));
+  // MATLAB reads a .mat file as a MAT-file whatever it holds (-ascii overrides).
+  const std::string ext = std::filesystem::path(file).extension().string();
+  bool mat = force_mat || (!force_ascii && (is_mat_file(file) || ext == ".mat"));
   if (!mat) {
     Value m = load_ascii(file);
     if (nargout >= 1) return {m};
@@ -295,6 +297,7 @@ void register_files(Registry& r) {
   r.add("load", bi_load);
   r.add("save", bi_save);
   register_files_csv(r);
+  register_files_text(r);
   register_files_sys(r);
 }
 

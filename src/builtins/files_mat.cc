@@ -9,10 +9,13 @@
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "builtins/format.h"
+#include "runtime/stack_guard.h"
 
 #if MATFUSE_HAVE_MATIO
 #include <matio.h>
@@ -87,6 +90,7 @@ std::vector<size_t> mat_dims(const Dims& d) {
 
 /// A Value as a new matio variable (null for unsupported kinds; `skipped` names them).
 matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& skipped) {
+  check_stack_depth();  // cells and structs recurse
   std::vector<size_t> dims = mat_dims(v.dims());
   const int rank = static_cast<int>(dims.size());
   if (v.is_tensor()) {
@@ -113,13 +117,14 @@ matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& 
     const CellArray& c = v.cell();
     matvar_t* mv = Mat_VarCreate(name, MAT_C_CELL, MAT_T_CELL, rank, dims.data(), nullptr, 0);
     if (!mv) return nullptr;
+    VarPtr own(mv);
     for (int64_t i = 0; i < c.numel(); ++i) {
       matvar_t* e = to_matvar("", c[i], skipped);
       if (!e) e = Mat_VarCreate("", MAT_C_DOUBLE, MAT_T_DOUBLE, 2,
                                 std::vector<size_t>{0, 0}.data(), nullptr, 0);
       Mat_VarSetCell(mv, static_cast<int>(i), e);
     }
-    return mv;
+    return own.release();
   }
   if (v.is_struct()) {
     const StructArray& s = v.struct_array();
@@ -128,6 +133,7 @@ matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& 
     fields.push_back(nullptr);
     matvar_t* mv = Mat_VarCreateStruct2(name, rank, dims.data(), fields.data());
     if (!mv) return nullptr;
+    VarPtr own(mv);
     for (int64_t i = 0; i < s.numel(); ++i)
       for (size_t f = 0; f < s.fields().size(); ++f) {
         matvar_t* e = to_matvar(s.fields()[f].c_str(), s.get(i, static_cast<int>(f)), skipped);
@@ -135,7 +141,7 @@ matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& 
                                   std::vector<size_t>{0, 0}.data(), nullptr, 0);
         Mat_VarSetStructFieldByIndex(mv, f, static_cast<size_t>(i), e);
       }
-    return mv;
+    return own.release();
   }
   skipped.push_back(std::string(name) + " (" + v.class_name() + ")");
   return nullptr;
@@ -187,15 +193,42 @@ void copy_part(Tensor& out, const void* src, matio_types t, int64_t n, int part,
   }
 }
 
-std::optional<Value> from_matvar(matvar_t* mv, std::vector<std::string>& skipped) {
+/// The load error for a file whose content does not match what it declares.
+[[noreturn]] void corrupt_file(const std::string& path) {
+  throw_error("MATLAB:load:unableToReadMatFile",
+              "Unable to read MAT-file %s. File might be corrupt.", path.c_str());
+}
+
+/// Bytes per element of matio type t (0 for non-numeric types).
+size_t mat_type_size(matio_types t) {
+  switch (t) {
+    case MAT_T_INT8: case MAT_T_UINT8: case MAT_T_UTF8: return 1;
+    case MAT_T_INT16: case MAT_T_UINT16: case MAT_T_UTF16: return 2;
+    case MAT_T_INT32: case MAT_T_UINT32: case MAT_T_SINGLE: case MAT_T_UTF32: return 4;
+    case MAT_T_DOUBLE: case MAT_T_INT64: case MAT_T_UINT64: return 8;
+    default: return 0;
+  }
+}
+
+/// A value from a matio variable. Every count is checked against what matio read (the element
+/// pointers of a cell or struct, the bytes of a numeric part); a mismatch is a corrupt file.
+std::optional<Value> from_matvar(matvar_t* mv, const std::string& path,
+                                 std::vector<std::string>& skipped) {
+  check_stack_depth();
+  if (mv->rank < 0 || (mv->rank > 0 && !mv->dims)) corrupt_file(path);
+  double want = 1;
+  for (int k = 0; k < mv->rank; ++k) want *= static_cast<double>(mv->dims[k]);
+  if (want > 9.0e15) corrupt_file(path);
   const Dims d = value_dims(mv);
   const int64_t n = d.numel();
   if (mv->class_type == MAT_C_CELL) {
+    if (n > 0 && (!mv->data || mv->nbytes / sizeof(matvar_t*) < static_cast<size_t>(n)))
+      corrupt_file(path);
     CellArray c(d);
     for (int64_t i = 0; i < n; ++i) {
-      matvar_t* e = Mat_VarGetCell(mv, static_cast<int>(i));
+      matvar_t* e = static_cast<matvar_t**>(mv->data)[i];
       if (!e) continue;
-      if (auto v = from_matvar(e, skipped)) c.at(i) = *v;
+      if (auto v = from_matvar(e, path, skipped)) c.at(i) = *v;
     }
     return Value(std::move(c));
   }
@@ -203,25 +236,41 @@ std::optional<Value> from_matvar(matvar_t* mv, std::vector<std::string>& skipped
     StructArray s(d);
     const unsigned nf = Mat_VarGetNumberOfFields(mv);
     char* const* names = Mat_VarGetStructFieldnames(mv);
-    for (unsigned f = 0; f < nf; ++f) s.add_field(names[f]);
+    if (nf > 0 && !names) corrupt_file(path);
+    for (unsigned f = 0; f < nf; ++f) {
+      if (!names[f] || !names[f][0]) corrupt_file(path);
+      if (s.field_index(names[f]) >= 0) corrupt_file(path);
+      s.add_field(names[f]);
+    }
+    if (n > 0 && nf > 0 &&
+        (!mv->data || mv->nbytes / sizeof(matvar_t*) < static_cast<size_t>(n) * nf))
+      corrupt_file(path);
     for (int64_t i = 0; i < n; ++i)
       for (unsigned f = 0; f < nf; ++f) {
-        matvar_t* e = Mat_VarGetStructFieldByIndex(mv, f, static_cast<size_t>(i));
+        matvar_t* e = static_cast<matvar_t**>(mv->data)[static_cast<size_t>(i) * nf + f];
         if (!e) continue;
-        if (auto v = from_matvar(e, skipped)) s.at(i, static_cast<int>(f)) = *v;
+        if (auto v = from_matvar(e, path, skipped)) s.at(i, static_cast<int>(f)) = *v;
       }
     return Value(std::move(s));
   }
   if (mv->class_type == MAT_C_CHAR) {
     Tensor t = Tensor::zeros(ClassId::Char, d);
     char16_t* p = t.mutable_data<char16_t>();
+    if (n > 0 && !mv->data) corrupt_file(path);
     if (mv->data) {
-      if (mv->data_type == MAT_T_UTF8) {
+      if (mv->data_type == MAT_T_UTF16 || mv->data_type == MAT_T_UINT16 ||
+          mv->data_type == MAT_T_INT16) {
+        // UTF-16 code units (GNU Octave writes char data this way).
+        if (mv->nbytes / 2 < static_cast<size_t>(n)) corrupt_file(path);
+        std::memcpy(p, mv->data, static_cast<size_t>(n) * 2);
+      } else if (mv->data_type == MAT_T_UTF8) {
         // Decode UTF-8 bytes (code points beyond the BMP are not expected in char data).
         Tensor u = Tensor::from_string(std::string(static_cast<const char*>(mv->data), mv->nbytes));
         const char16_t* q = u.data<char16_t>();
         for (int64_t i = 0; i < std::min(n, u.numel()); ++i) p[i] = q[i];
       } else {
+        const size_t es = mat_type_size(mv->data_type);
+        if (es == 0 || mv->nbytes / es < static_cast<size_t>(n)) corrupt_file(path);
         for (int64_t i = 0; i < n; ++i)
           p[i] = static_cast<char16_t>(elem_as_double(mv->data, mv->data_type, i));
       }
@@ -235,6 +284,15 @@ std::optional<Value> from_matvar(matvar_t* mv, std::vector<std::string>& skipped
     return std::nullopt;
   }
   if (mv->isLogical) cls = ClassId::Logical;
+  if (n > 0) {
+    // The parts must hold n elements of their declared type (a truncated file holds fewer).
+    const size_t es = mat_type_size(mv->data_type);
+    if (!mv->data || es == 0 || mv->nbytes / es < static_cast<size_t>(n)) corrupt_file(path);
+    if (mv->isComplex) {
+      auto* z = static_cast<mat_complex_split_t*>(mv->data);
+      if (!z->Re || !z->Im) corrupt_file(path);
+    }
+  }
   Tensor t = Tensor::zeros(*cls, d, mv->isComplex != 0);
   if (mv->data && n > 0) {
     if (mv->isComplex) {
@@ -284,15 +342,26 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
                                                     std::vector<std::string>& skipped) {
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+      throw_error("MATLAB:load:couldNotReadFile", "Unable to read file '%s'.", path.c_str());
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    mat_validate(path, ss.str());
+  }
   mat_t* mat = Mat_Open(path.c_str(), MAT_ACC_RDONLY);
-  if (!mat)
-    throw_error("MATLAB:load:unableToReadMatFile",
-                "Unable to read MAT-file %s. File might be corrupt.", path.c_str());
+  if (!mat) corrupt_file(path);
   std::vector<std::pair<std::string, Value>> out;
-  while (matvar_t* raw = Mat_VarReadNext(mat)) {
-    VarPtr mv(raw);
-    if (!mv->name) continue;
-    if (auto v = from_matvar(mv.get(), skipped)) out.emplace_back(mv->name, *v);
+  try {
+    while (matvar_t* raw = Mat_VarReadNext(mat)) {
+      VarPtr mv(raw);
+      if (!mv->name) continue;
+      if (auto v = from_matvar(mv.get(), path, skipped)) out.emplace_back(mv->name, *v);
+    }
+  } catch (...) {
+    Mat_Close(mat);
+    throw;
   }
   Mat_Close(mat);
   return out;

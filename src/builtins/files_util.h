@@ -28,6 +28,11 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
                                                     std::vector<std::string>& skipped);
 
+/// Checks the element structure of a MAT v5 file whose bytes are `bytes` (sizes within their
+/// parents, array parts of numel elements, compressed parts that inflate; files_mat_check.cc).
+/// v7.3 (HDF5) files pass unchecked. Errors: MATLAB:load:unableToReadMatFile naming `path`.
+void mat_validate(const std::string& path, const std::string& bytes);
+
 /// Issues warning(id, '%s', msg) through the interpreter (so warning switches apply).
 void warn(CallContext& ctx, const char* id, const std::string& msg);
 
@@ -44,6 +49,12 @@ bool parse_date_auto(std::string_view s, int64_t pivot, int64_t this_year, doubl
 }  // namespace matfuse::files_detail
 
 namespace matfuse {
-void register_files_csv(Registry& r);  // files_csv.cc: readmatrix, writematrix
+void register_files_csv(Registry& r);  // files_csv.cc: readmatrix, readcell, writematrix, writecell
+void register_files_text(Registry& r);  // files_text.cc: csvread, dlmread, csvwrite, dlmwrite, fileread
+/// Writes text to path, replacing the file (or appending to it when append): the one place the
+/// text writers (writematrix, writecell, csvwrite, dlmwrite) write a file. fname names the
+/// caller in errors. Errors: MATLAB:table:write:FileOpenError.
+void write_text_file(const std::string& path, const std::string& text, bool append,
+                     const char* fname);
 void register_files_sys(Registry& r);  // files_sys.cc: isfile ... tempname, clock, now, datestr
 }  // namespace matfuse

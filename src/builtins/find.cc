@@ -39,7 +39,36 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
   }
   int64_t total = x.numel();
   std::vector<int64_t> hits;
-  if (!last) {
+  if (!x.is_complex()) {
+    // Typed scan: count first (no limit) so that hits is sized once.
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* p = x.data<T>();
+      if (!last) {
+        if (limit < 0) {
+          int64_t c = 0;
+          for (int64_t k = 0; k < total; ++k) c += p[k] != T(0);
+          if (c == 0) return;
+          hits.resize(static_cast<size_t>(c));
+          int64_t* h = hits.data();
+          int64_t j = 0;
+          for (int64_t k = 0; k < total; ++k) {
+            h[j] = k;
+            j += p[k] != T(0);
+            if (j == c) break;
+          }
+        } else {
+          for (int64_t k = 0; k < total && static_cast<int64_t>(hits.size()) < limit; ++k)
+            if (p[k] != T(0)) hits.push_back(k);
+        }
+      } else {
+        for (int64_t k = total - 1;
+             k >= 0 && (limit < 0 || static_cast<int64_t>(hits.size()) < limit); --k)
+          if (p[k] != T(0)) hits.push_back(k);
+        std::reverse(hits.begin(), hits.end());
+      }
+    });
+  } else if (!last) {
     for (int64_t k = 0; k < total && (limit < 0 || static_cast<int64_t>(hits.size()) < limit); ++k)
       if (nonzero(x, k)) hits.push_back(k);
   } else {
@@ -48,7 +77,7 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     std::reverse(hits.begin(), hits.end());
   }
   int64_t m = static_cast<int64_t>(hits.size());
-  bool row = x.dims().is_row() && x.dims().ndims() == 2 && x.numel() > 0;
+  bool row = x.dims().is_row() && x.dims().ndims() == 2;
   Dims od = row ? Dims(1, m) : Dims(m, 1);
   if (x.numel() == 0 && x.dims() == Dims(0, 0)) od = Dims(0, 0);
   else if (m == 0 && x.dims().is_scalar()) od = Dims(0, 0);
@@ -68,7 +97,16 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
   out.push_back(make([&](int64_t k) { return static_cast<double>(k / rows + 1); }));
   if (nargout == 3) {
     Tensor v = Tensor::uninit(x.cls(), od, x.is_complex());
-    for (int64_t k = 0; k < m; ++k) v.set_complex(k, x.get_complex(hits[k]));
+    if (!x.is_complex()) {
+      dispatch_class(x.cls(), [&](auto tag) {
+        using T = decltype(tag);
+        const T* p = x.data<T>();
+        T* q = v.mutable_data<T>();
+        for (int64_t k = 0; k < m; ++k) q[k] = p[hits[k]];
+      });
+    } else {
+      for (int64_t k = 0; k < m; ++k) v.set_complex(k, x.get_complex(hits[k]));
+    }
     out.push_back(Value(std::move(v)));
   }
   return out;
@@ -78,7 +116,16 @@ Outputs bi_nnz(CallContext&, Args a, int) {
   check_nargin(a, 1, 1);
   Tensor x = a[0].tensor();
   int64_t c = 0;
-  for (int64_t k = 0; k < x.numel(); ++k) c += nonzero(x, k);
+  if (!x.is_complex()) {
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* p = x.data<T>();
+      int64_t n = x.numel();
+      for (int64_t k = 0; k < n; ++k) c += p[k] != T(0);
+    });
+  } else {
+    for (int64_t k = 0; k < x.numel(); ++k) c += nonzero(x, k);
+  }
   return {Value(static_cast<double>(c))};
 }
 

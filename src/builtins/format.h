@@ -25,6 +25,8 @@
 // values print their real part. Logical values print as 0/1.
 #pragma once
 
+#include <cstdio>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,5 +59,10 @@ bool is_message_identifier(std::string_view s);
 
 /// Registers sprintf, fprintf, fopen, fclose, fgetl, fgets, feof (called by register_strings).
 void register_printf(Registry& r);
+/// fscanf, textscan (scan.cc); called by register_printf.
+void register_scan(Registry& r);
+/// The stdio stream of a file identifier from fopen (printf.cc). Errors:
+/// MATLAB:FileIO:InvalidFid.
+std::FILE* fid_file(const Value& fid);
 
 }  // namespace matfuse

@@ -2,7 +2,7 @@
 // classUnderlying, gpuDevice, gpuDeviceCount, wait(gpuDevice), gputimeit; and the gpuArray
 // propagation rules used by the interpreter (gpu.h).
 //
-// Without a usable CUDA device (cuda::Device::get() null: no driver, no GPU, MATFUSE_DEVICE=cpu)
+// Without a usable device (accel::device_present() false: no driver, no GPU, MATFUSE_DEVICE=cpu)
 // gpuArray values are host-backed: same values and class, existsOnGPU false, gpuDevice raises
 // parallel:gpu:device:NoDevice.
 #include "builtins/gpu.h"
@@ -14,9 +14,9 @@
 #include <string>
 #include <unordered_set>
 
+#include "accel/devices.h"
 #include "accel/lazy.h"
 #include "accel/telemetry.h"
-#include "providers/cuda/cuda_device.h"
 
 namespace matfuse {
 
@@ -117,9 +117,7 @@ Outputs bi_gpuArray(CallContext&, Args args, int nargout) {
                 "arrays are supported.",
                 x.class_name().c_str());
   Tensor t = x.tensor();
-  if (cuda::Device* dev = cuda::Device::get()) {
-    if (!t.is_lazy() && t.numel() > 0) cuda::device_pointer(*dev, t);
-  }
+  accel::device_upload(t);
   t.set_gpu_array(true);
   return {Value(std::move(t))};
 }
@@ -179,7 +177,7 @@ Outputs bi_isgpuarray(CallContext&, Args args, int nargout) {
 Outputs bi_existsOnGPU(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
-  return {Value::logical(args[0].is_gpu_array() && cuda::Device::get() != nullptr)};
+  return {Value::logical(args[0].is_gpu_array() && accel::device_present())};
 }
 
 /// classUnderlying(X): the class of the elements ('single', 'double', ...); for a non-gpuArray
@@ -193,7 +191,7 @@ Outputs bi_classUnderlying(CallContext&, Args args, int nargout) {
 // ---------------------------------------------------------------- gpuDevice
 
 [[noreturn]] void no_device() {
-  const std::string& why = cuda::Device::unavailable_reason();
+  const std::string why = accel::device_absent_reason();
   throw_error("parallel:gpu:device:NoDevice",
               "No supported GPU device was found on this computer%s%s%s.",
               why.empty() ? "" : " (", why.c_str(), why.empty() ? "" : ")");
@@ -202,15 +200,8 @@ Outputs bi_classUnderlying(CallContext&, Args args, int nargout) {
 double version_number(int major, int minor) { return major + minor / 10.0; }
 
 /// The GPUDevice value: a 1x1 struct of the device's properties (MATLAB's GPUDevice names).
-Value device_struct(cuda::Device& dev) {
-  const cuda::DeviceInfo& in = dev.info();
-  size_t free_b = 0, total_b = in.total_memory;
-  try {
-    auto [f, t] = dev.memory_info();
-    free_b = f;
-    if (t) total_b = t;
-  } catch (const MatlabError&) {
-  }
+Value device_struct(const DeviceProperties& in) {
+  const size_t free_b = in.free_memory, total_b = in.total_memory;
   StructArray s;
   auto set = [&](std::string_view name, Value v) { s.at(0, s.add_field(name)) = std::move(v); };
   char cc[32];
@@ -221,11 +212,11 @@ Value device_struct(cuda::Device& dev) {
   set("SupportsDouble", Value::logical(true));
   set("DriverVersion", Value(version_number(in.driver_version / 1000,
                                             (in.driver_version % 1000) / 10)));
-  set("ToolkitVersion", Value(version_number(in.nvrtc_major, in.nvrtc_minor)));
+  set("ToolkitVersion", Value(version_number(in.compiler_major, in.compiler_minor)));
   set("MaxThreadsPerBlock", Value(static_cast<double>(in.max_threads_per_block)));
   set("TotalMemory", Value(static_cast<double>(total_b)));
   set("AvailableMemory", Value(static_cast<double>(free_b)));
-  set("MultiprocessorCount", Value(static_cast<double>(in.sm_count)));
+  set("MultiprocessorCount", Value(static_cast<double>(in.multiprocessors)));
   set("DeviceAvailable", Value::logical(true));
   set("DeviceSelected", Value::logical(true));
   return Value(std::move(s));
@@ -237,7 +228,7 @@ Outputs bi_gpuDevice(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 0, 1);
   check_nargout(nargout, 1);
   if (args.size() == 1 && args[0].is_tensor() && args[0].numel() == 0) return {};
-  cuda::Device* dev = cuda::Device::get();
+  const std::optional<DeviceProperties> dev = accel::device_info();
   if (!dev) no_device();
   if (args.size() == 1) {
     const double idx = args[0].to_double("device index");
@@ -257,7 +248,7 @@ Outputs bi_gpuDevice(CallContext& ctx, Args args, int nargout) {
 Outputs bi_gpuDeviceCount(CallContext&, Args args, int nargout) {
   check_nargin(args, 0, 1);
   check_nargout(nargout, 2);
-  const double n = cuda::Device::get() ? 1 : 0;
+  const double n = accel::device_present() ? 1 : 0;
   Outputs r{Value(n)};
   if (nargout >= 2) r.push_back(n > 0 ? Value(1.0) : Value(Tensor::zeros(ClassId::Double, Dims(1, 0))));
   return r;
@@ -277,7 +268,7 @@ Outputs bi_wait(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:UndefinedFunction",
                 "Undefined function 'wait' for input arguments of type '%s'.",
                 args[0].class_name().c_str());
-  if (cuda::Device* dev = cuda::Device::get()) dev->synchronize();
+  accel::device_synchronize();
   return {};
 }
 
@@ -304,13 +295,12 @@ Outputs bi_gputimeit(CallContext& ctx, Args args, int nargout) {
                 "The first input to gputimeit must be a function handle.");
   int nout = 1;
   if (args.size() == 2) nout = static_cast<int>(args[1].to_index("numOutputs"));
-  cuda::Device* dev = cuda::Device::get();
   auto once = [&] {
-    if (dev) dev->synchronize();
+    accel::device_synchronize();
     const auto t0 = std::chrono::steady_clock::now();
     Outputs o = ctx.call(args[0], {}, nout);
     complete(o);
-    if (dev) dev->synchronize();
+    accel::device_synchronize();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   const double first = once();  // warm-up: compiles kernels, fills caches

@@ -1,5 +1,5 @@
 // Builtins of the "misc" family: tic, toc, exist, getenv, setenv, isequal, isequaln, error,
-// warning, lastwarn, lasterr, assert, rethrow, pause, clc, beep, computer, ispc, isunix, ismac,
+// warning, lastwarn, lasterr, assert, rethrow, pause, computer, ispc, isunix, ismac,
 // version, feval, func2str, str2func, deal, isvarname.
 #include <algorithm>
 #include <cctype>
@@ -12,6 +12,8 @@
 
 #include "builtins/format.h"
 #include "builtins/misc.h"
+#include "runtime/interrupt.h"
+#include "runtime/stack_guard.h"
 
 #ifndef MATFUSE_VERSION
 #define MATFUSE_VERSION "0.0.0"
@@ -58,6 +60,8 @@ bool values_equal(const Value& a, const Value& b, bool nan_equal) {
   }
   if (a.kind() != b.kind()) return false;
   if (a.dims() != b.dims()) return false;
+  // Cells and structs recurse: a value nested beyond the stack is MATLAB:recursionLimit.
+  if (a.kind() == Value::Kind::Cell || a.kind() == Value::Kind::Struct) check_stack_depth();
   switch (a.kind()) {
     case Value::Kind::Cell:
       for (int64_t i = 0; i < a.numel(); ++i)
@@ -365,12 +369,7 @@ Outputs bi_pause(CallContext&, Args args, int nargout) {
   if (args.empty() || args[0].is_text()) return {};
   double n = args[0].to_double("n");
   if (!(n >= 0)) throw_error("MATLAB:pause:InvalidInput", "Input must be a nonnegative real number.");
-  if (std::isfinite(n)) std::this_thread::sleep_for(std::chrono::duration<double>(n));
-  return {};
-}
-
-Outputs bi_noop(CallContext&, Args, int nargout) {
-  check_nargout(nargout, 0);
+  if (std::isfinite(n)) interruptible_sleep(n);
   return {};
 }
 
@@ -547,8 +546,6 @@ void register_misc(Registry& r) {
   r.add("assert", bi_assert);
   r.add("rethrow", bi_rethrow);
   r.add("pause", bi_pause);
-  r.add("clc", bi_noop);
-  r.add("beep", bi_noop);
   r.add("computer", bi_computer);
   r.add("ispc", bi_ispc);
   r.add("isunix", bi_isunix);

@@ -179,7 +179,10 @@ Outputs bi_feof(CallContext&, Args args, int nargout) {
 
 }  // namespace
 
+std::FILE* fid_file(const Value& fid) { return lookup(fid).fp; }
+
 void register_printf(Registry& r) {
+  register_scan(r);
   r.add("sprintf", bi_sprintf);
   r.add("fprintf", bi_fprintf);
   r.add("fopen", bi_fopen);

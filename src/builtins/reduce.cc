@@ -139,10 +139,20 @@ Outputs bi_mean(CallContext&, Args args, int nargout) {
 
 Outputs bi_any_all(Args args, int nargout, bool is_any) {
   const char* name = is_any ? "any" : "all";
-  check_nargin(args, 1, 2);
+  check_nargin(args, 1, 3);
   check_nargout(nargout, 1);
   Tensor x = data_arg(args[0], name);
-  RedArgs r = parse(args, 1, 0, name);
+  RedArgs r = parse(args, 1, kNan, name);
+  if (r.nan_set && r.nan == NanFlag::Omit && is_float_class(x.cls())) {
+    // 'omitnan': NaN elements are ignored (any: as false, all: as true).
+    Tensor y = Tensor::uninit(ClassId::Logical, x.dims());
+    bool* yp = y.mutable_data<bool>();
+    for (int64_t i = 0; i < x.numel(); ++i) {
+      auto z = x.get_complex(i);
+      yp[i] = (std::isnan(z.real()) || std::isnan(z.imag())) ? !is_any : z != std::complex<double>(0);
+    }
+    x = y;
+  }
   std::vector<int> d = red_dims(r, x, true);
   if (auto lazy = lazy_reduce(is_any ? accel::ReduceKind::Any : accel::ReduceKind::All, x, d, false))
     return {Value(std::move(*lazy))};

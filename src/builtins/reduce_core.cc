@@ -337,6 +337,23 @@ namespace {
 
 template <class A>
 void cumsum_kernel(const Layout& L, const A* x, A* o, bool reverse, bool omit) {
+  if (L.pre > 1) {
+    // Lanes of a block advanced together: each row of the block read and written in order.
+    for (int64_t b = 0; b < L.post; ++b) {
+      const int64_t base = b * L.n * L.pre;
+      for (int64_t jj = 0; jj < L.n; ++jj) {
+        const int64_t j = reverse ? L.n - 1 - jj : jj;
+        const A* row = x + base + j * L.pre;
+        A* orow = o + base + j * L.pre;
+        const A* prev = jj == 0 ? nullptr : o + base + (reverse ? j + 1 : j - 1) * L.pre;
+        for (int64_t i = 0; i < L.pre; ++i) {
+          A v = omit && is_nan_v(row[i]) ? A{} : row[i];
+          orow[i] = (prev ? prev[i] : A{}) + v;
+        }
+      }
+    }
+    return;
+  }
   for (int64_t b = 0; b < L.post; ++b) {
     int64_t base = b * L.n * L.pre;
     for (int64_t i = 0; i < L.pre; ++i) {

@@ -67,6 +67,43 @@ int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan) {
   return best >= 0 ? best : first_nan;
 }
 
+/// pick() for a contiguous real slice: the extreme value in one branch-free pass (NaN never
+/// replaces it), then the first position holding it; NaN rules as pick().
+template <class T>
+int64_t pick_contiguous(const T* x, int64_t n, bool is_max, bool include_nan) {
+  int64_t nans = 0;
+  T m[4] = {x[0], x[0], x[0], x[0]};
+  int64_t j = 0;
+  if constexpr (std::is_floating_point_v<T>) {
+    for (int64_t k = 0; k < n && x[0] != x[0]; ++k)  // start from a number when there is one
+      if (x[k] == x[k]) {
+        m[0] = m[1] = m[2] = m[3] = x[k];
+        break;
+      }
+  }
+  for (; j + 4 <= n; j += 4)
+    for (int u = 0; u < 4; ++u) {
+      T v = x[j + u];
+      m[u] = is_max ? (v > m[u] ? v : m[u]) : (v < m[u] ? v : m[u]);
+      if constexpr (std::is_floating_point_v<T>) nans += v != v;
+    }
+  for (; j < n; ++j) {
+    T v = x[j];
+    m[0] = is_max ? (v > m[0] ? v : m[0]) : (v < m[0] ? v : m[0]);
+    if constexpr (std::is_floating_point_v<T>) nans += v != v;
+  }
+  T best = m[0];
+  for (int u = 1; u < 4; ++u)
+    best = is_max ? (m[u] > best ? m[u] : best) : (m[u] < best ? m[u] : best);
+  if (nans > 0 && (include_nan || nans == n)) {
+    for (int64_t k = 0; k < n; ++k)
+      if (nan_of(x[k])) return k;
+  }
+  for (int64_t k = 0; k < n; ++k)
+    if (x[k] == best) return k;
+  return 0;
+}
+
 template <class T>
 void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool include_nan) {
   const T* x = L.src.template data<T>();
@@ -100,7 +137,11 @@ void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool inclu
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
       const T* base = x + b * L.n * L.pre + i;
-      int64_t j = pick(base, L.n, L.pre, is_max, include_nan);
+      int64_t j;
+      if constexpr (std::is_arithmetic_v<T>)
+        j = pick_contiguous(base, L.n, is_max, include_nan);
+      else
+        j = pick(base, L.n, L.pre, is_max, include_nan);
       out[b * L.pre + i] = base[j * L.pre];
       if (idx) idx[b * L.pre + i] = static_cast<double>(j + 1);
     }

@@ -4,6 +4,12 @@
 
 namespace matfuse {
 
+// Families registered here only (declared locally so the shared header stays unchanged).
+void register_bits(Registry& r);     // bitand ... bitshift, dec2bin ... (bits.cc)
+void register_matfun(Registry& r);   // issymmetric, rref, rcond, pagemtimes, repelem (matfun.cc)
+void register_polycalc(Registry& r); // polyder, polyint, spline, pchip, gradient (polycalc.cc)
+void register_compat(Registry& r);   // structfun, cell2struct, evalc, iskeyword (compat.cc)
+
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
   b.name = name;
@@ -51,6 +57,15 @@ const Registry& builtins() {
     register_introspect(r);
     register_gpu(r);
     register_graphics(r);
+    register_feature(r);
+    register_ode(r);
+    register_optim(r);
+    register_quadrature(r);
+    register_bits(r);
+    register_matfun(r);
+    register_polycalc(r);
+    register_compat(r);
+    register_console(r);
     return r;
   }();
   return table;

@@ -110,6 +110,11 @@ void register_files(Registry& r);       // load/save, readmatrix/writematrix, ti
 void register_introspect(Registry& r);  // typecast, validateattributes, orderfields, mat2cell
 void register_gpu(Registry& r);         // gpuArray, gather, gpuDevice, gputimeit (gpu.cc)
 void register_graphics(Registry& r);    // figures, axes, plots, export (src/graphics/)
+void register_feature(Registry& r);     // feature(...) run-time switches (feature.cc)
+void register_ode(Registry& r);         // ode45, ode23, ode23s, odeset, odeget, deval (ode.cc)
+void register_optim(Registry& r);       // fzero, fminbnd, fminsearch, optimset, lsqnonneg
+void register_quadrature(Registry& r);  // integral, integral2/3, quad, quadgk, dblquad
+void register_console(Registry& r);     // clc, diary, more, beep, exit, quit (console.cc)
 
 // Argument checking helpers.
 /// Throws MATLAB:minrhs / MATLAB:TooManyInputs when args.size() is outside [lo, hi].

@@ -39,6 +39,26 @@ Outputs random_array(CallContext& ctx, Args args, int nargout, bool normal) {
   SizeClassArgs a = parse_size_class(args, normal ? "randn" : "rand", ClassId::Double, float_class);
   RngState& st = ctx.session().rng;
   const int64_t n = a.dims.numel();
+  if (a.complex) {
+    // 'like' a complex prototype: real and imaginary parts from consecutive stream positions
+    // (2i, 2i+1); randn scales both by 1/sqrt(2) so the complex value has unit variance.
+    Tensor t = Tensor::uninit(a.cls, a.dims, true);
+    const uint64_t off = st.take(static_cast<uint64_t>(2 * n));
+    const double sc = normal ? 1 / std::sqrt(2.0) : 1.0;
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t c = off + 2 * static_cast<uint64_t>(i);
+      double re, im;
+      if (a.cls == ClassId::Single) {
+        re = normal ? mf_randn_f(st.key, c) : mf_rand_f(st.key, c);
+        im = normal ? mf_randn_f(st.key, c + 1) : mf_rand_f(st.key, c + 1);
+      } else {
+        re = normal ? mf_randn_d(st.key, c) : mf_rand_d(st.key, c);
+        im = normal ? mf_randn_d(st.key, c + 1) : mf_rand_d(st.key, c + 1);
+      }
+      t.set_complex(i, std::complex<double>(re * sc, im * sc));
+    }
+    return {Value(std::move(t))};
+  }
   if (accel::capture_generator(n, a.cls)) {
     const uint64_t off = st.take(static_cast<uint64_t>(n));
     const accel::NodeRef g = normal ? accel::randn(a.dims, a.cls, st.key, off)

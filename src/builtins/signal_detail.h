@@ -63,5 +63,6 @@ void register_poly(Registry& r);
 void register_interp(Registry& r);
 void register_fft(Registry& r);
 void register_pp(Registry& r);  // mkpp, unmkpp, ppval (signal_pp.cc)
+void register_conv2(Registry& r);
 
 }  // namespace matfuse::sig

@@ -1,10 +1,10 @@
 // Builtins of the "signal" family: interp1 (1-D interpolation).
 //
 // Methods: 'linear' (default), 'nearest' (ties go to the larger sample point), 'previous',
-// 'next', 'pchip' / 'cubic' (shape-preserving piecewise cubic Hermite with Fritsch-Carlson
-// slopes: weighted harmonic means inside, three-point end slopes limited as MATLAB's pchip),
-// 'spline' (cubic spline with not-a-knot end conditions; a parabola for 3 points, a line for
-// 2); pp = interp1(x, v, method, 'pp') gives the piecewise polynomial (see interp1_pp).
+// 'next', 'makima' (modified Akima), 'pchip' / 'cubic' (shape-preserving piecewise cubic Hermite
+// with Fritsch-Carlson slopes: weighted harmonic means inside, three-point end slopes limited as
+// MATLAB's pchip), 'spline' (cubic spline with not-a-knot end conditions; a parabola for 3 points,
+// a line for 2); pp = interp1(x, v, method, 'pp') gives the piecewise polynomial (see interp1_pp).
 // Out-of-range query points give NaN by default (the methods extrapolate by default for
 // 'pchip' and 'spline'), their own method with 'extrap', or a given scalar value.
 // Sample values v: a vector, or an array whose columns (first dimension = numel(x)) are
@@ -20,7 +20,7 @@ namespace matfuse::sig {
 
 namespace {
 
-enum class Method { Linear, Nearest, Previous, Next, Pchip, Spline };
+enum class Method { Linear, Nearest, Previous, Next, Pchip, Spline, Makima };
 
 Method parse_method(const Value& v) {
   std::string s = lower_text(v);
@@ -31,10 +31,34 @@ Method parse_method(const Value& v) {
   if (s == "next") return Method::Next;
   if (s == "pchip" || s == "cubic") return Method::Pchip;
   if (s == "spline") return Method::Spline;
-  if (s == "makima" || s == "v5cubic") {
+  if (s == "makima") return Method::Makima;
+  if (s == "v5cubic") {
     throw_error("matfuse:notAvailable", "interp1 method '%s' is not supported yet.", s.c_str());
   }
   throw_error("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.");
+}
+
+/// Slopes of the modified Akima interpolant (MATLAB's makima; C. Moler, "Makima piecewise
+/// cubic interpolation", 2019): d(i) = (w2 del(i-1) + w1 del(i)) / (w1 + w2) with
+/// w1 = |del(i-1) - del(i-2)| + |del(i-1) + del(i-2)|/2, w2 = |del(i+1) - del(i)| +
+/// |del(i+1) + del(i)|/2, two slopes extrapolated linearly at each end, 0 where both weights
+/// are 0; two points give the line. Real data only (the caller splits complex values).
+std::vector<double> makima_slopes(const std::vector<double>& del) {
+  const int64_t m = static_cast<int64_t>(del.size());  // n - 1 intervals
+  if (m == 1) return {del[0], del[0]};
+  std::vector<double> e(static_cast<size_t>(m + 4));  // del(-2) .. del(m+1)
+  for (int64_t i = 0; i < m; ++i) e[i + 2] = del[i];
+  e[1] = 2 * del[0] - del[1];
+  e[0] = 2 * e[1] - del[0];
+  e[m + 2] = 2 * del[m - 1] - del[m - 2];
+  e[m + 3] = 2 * e[m + 2] - del[m - 1];
+  auto w = [&](int64_t j) { return std::fabs(e[j + 1] - e[j]) + std::fabs(e[j + 1] + e[j]) / 2; };
+  std::vector<double> d(static_cast<size_t>(m + 1));
+  for (int64_t i = 0; i <= m; ++i) {  // point i: del(i-1) = e[i+1], del(i) = e[i+2]
+    double w1 = w(i), w2 = w(i + 2);
+    d[i] = w1 + w2 == 0 ? 0.0 : (w2 * e[i + 1] + w1 * e[i + 2]) / (w1 + w2);
+  }
+  return d;
 }
 
 /// Slopes of the pchip interpolant (Fritsch-Carlson).
@@ -122,8 +146,44 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
   std::vector<T> d;
   if (m == Method::Pchip) d = pchip_slopes(h, del);
   if (m == Method::Spline) d = spline_slopes(x, h, del);
+  if constexpr (std::is_same_v<T, double>)
+    if (m == Method::Makima) d = makima_slopes(del);
   const T nan = T(NAN);
+  // Interval search: on an evenly spaced grid (every point within a quarter step of
+  // x0 + k*h) the interval is computed arithmetically and fixed by at most a step or two of
+  // comparisons with the grid itself (so the answer is the binary search's); otherwise
+  // std::upper_bound.
+  const double x0 = x[0], step = (x[n - 1] - x[0]) / static_cast<double>(n - 1);
+  bool uniform = step > 0 && std::isfinite(step);
+  for (size_t k = 1; uniform && k + 1 < n; ++k)
+    uniform = std::fabs(x[k] - (x0 + static_cast<double>(k) * step)) <= 0.25 * step;
+  const double inv_step = uniform ? 1.0 / step : 0.0;
+  const int64_t last = static_cast<int64_t>(n) - 2;
+  auto locate = [&](double q) -> size_t {
+    if (uniform) {
+      double g = (q - x0) * inv_step;
+      int64_t k = g <= 0 ? 0 : g >= static_cast<double>(last) ? last : static_cast<int64_t>(g);
+      while (k > 0 && q < x[k]) --k;
+      while (k < last && q >= x[k + 1]) ++k;
+      return static_cast<size_t>(k);
+    }
+    size_t k = static_cast<size_t>(std::upper_bound(x.begin(), x.end(), q) - x.begin());
+    return k == 0 ? 0 : std::min(k - 1, n - 2);
+  };
   std::vector<T> out(xq.size());
+  if (m == Method::Linear && extrap_mode != 2) {  // the common case as one tight loop
+    const bool ex = extrap_mode == 1;
+    for (size_t i = 0; i < xq.size(); ++i) {
+      double q = xq[i];
+      if (std::isnan(q) || (!ex && !(q >= x[0] && q <= x[n - 1]))) {
+        out[i] = nan;
+        continue;
+      }
+      size_t k = locate(q);
+      out[i] = v[k] + del[k] * (q - x[k]);
+    }
+    return out;
+  }
   for (size_t i = 0; i < xq.size(); ++i) {
     double q = xq[i];
     if (std::isnan(q)) {
@@ -139,8 +199,7 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
       out[i] = extrap_value;
       continue;
     }
-    size_t k = static_cast<size_t>(std::upper_bound(x.begin(), x.end(), q) - x.begin());
-    k = k == 0 ? 0 : std::min(k - 1, n - 2);
+    size_t k = locate(q);
     double t = q - x[k];
     switch (m) {
       case Method::Linear: out[i] = v[k] + del[k] * t; break;
@@ -160,6 +219,7 @@ std::vector<T> interp_column(const std::vector<double>& x, const std::vector<T>&
         else out[i] = q == x[k] ? v[k] : v[k + 1];
         break;
       case Method::Pchip:
+      case Method::Makima:
       case Method::Spline: {
         double hk = h[k];
         T c2 = (T(3) * del[k] - T(2) * d[k] - d[k + 1]) / hk;
@@ -251,6 +311,7 @@ Outputs interp1_pp(Args args) {
       break;
     case Method::Linear: breaks = xs; k = 2; break;
     case Method::Pchip:
+    case Method::Makima:
     case Method::Spline: breaks = xs; k = 4; break;
   }
   int64_t l = static_cast<int64_t>(breaks.size()) - 1, L = D * l;
@@ -273,6 +334,13 @@ Outputs interp1_pp(Args args) {
       std::vector<T> d;
       if (m == Method::Pchip) d = pchip_slopes(h, del);
       if (m == Method::Spline) d = spline_slopes(xs, h, del);
+      if constexpr (std::is_same_v<T, double>) {
+        if (m == Method::Makima) d = makima_slopes(del);
+      } else if (m == Method::Makima) {
+        throw_error("matfuse:notAvailable",
+                    "interp1 'makima' pp form of complex data is not "
+                    "supported yet.");
+      }
       for (int64_t p = 0; p < l; ++p) {
         int64_t row = j + D * p;
         if (k == 2) {
@@ -317,7 +385,9 @@ Outputs bi_interp1(CallContext&, Args args, int nargout) {
       ++ai;  // interp1(x, v, xq, [], extrap)
     }
   }
-  int extrap_mode = (m == Method::Pchip || m == Method::Spline) ? 1 : 0;  // 0 NaN, 1 method, 2 value
+  int extrap_mode = (m == Method::Pchip || m == Method::Spline || m == Method::Makima)
+                        ? 1
+                        : 0;  // 0 NaN, 1 method, 2 value
   cd extrap_value = 0;
   if (ai < args.size()) {
     if (lower_text(args[ai]) == "extrap") extrap_mode = 1;

@@ -20,6 +20,7 @@
 
 #include "accel/device_dispatch.h"
 #include "accel/evaluate.h"
+#include "accel/fast_math.h"
 #include "accel/graph.h"
 #include "accel/placement.h"
 #include "providers/cuda/cuda_compile.h"
@@ -68,7 +69,7 @@ NodeRef fma_chain(const NodeRef& x, int depth) {
 /// device result is synchronised, not downloaded).
 void run_group(const NodeRef& root) {
   Tensor t = accel::evaluate(root);
-  if (cuda::CudaProvider* cp = cuda::cuda_provider()) cp->device().synchronize();
+  if (Provider* d = device_provider()) d->synchronize();
   (void)t;
 }
 
@@ -178,6 +179,7 @@ int accel_info() {
     std::printf("device: none (%s); every group runs on the host provider\n",
                 cuda::Device::unavailable_reason().c_str());
   }
+  std::printf("math mode: %s\n", std::string(accel::math_mode_name(accel::math_mode())).c_str());
   std::printf("calibration: %s\n", c.source.c_str());
   std::printf("  host:   bandwidth %.1f GB/s, ops %.2f G/s, gemm %.1f GFLOP/s\n",
               c.host_bandwidth_gbs, c.host_op_rate_gops, c.host_gemm_gflops);

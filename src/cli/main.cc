@@ -12,7 +12,8 @@
 //                         MATFUSE_FIGURES=DIR)
 //
 // Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
-// or internal error. The interpreter runs on a thread with a large stack so that deep MATLAB
+// or internal error, 130 interrupted (SIGINT / Ctrl-C: "Operation terminated by user"), n after
+// `exit(n)` / `quit(n)`. The interpreter runs on a thread with a large stack so that deep MATLAB
 // recursion hits MATLAB:recursionLimit, not a C++ stack overflow.
 #include <pthread.h>
 
@@ -27,30 +28,31 @@
 #include <vector>
 
 #include "accel/device_dispatch.h"
+#include "accel/fast_math.h"
 #include "accel/lazy.h"
 #include "accel/placement.h"
 #include "cli/accel_commands.h"
 #include "accel/report.h"
 #include "accel/telemetry.h"
+#include "builtins/console.h"
 #include "builtins/registry.h"
+#include "cli/jupyter_kernel.h"
+#include "cli/repl.h"
+#include "cli/run_guarded.h"
+#include "cli/version.h"
 #include "graphics/graphics.h"
 #include "interp/interp.h"
+#include "providers/standard.h"
 #include "runtime/session.h"
 
-#ifdef MATFUSE_HAVE_READLINE
-#include <readline/history.h>
-#include <readline/readline.h>
-#endif
-
-#ifndef MATFUSE_VERSION
-#define MATFUSE_VERSION "0.0.0"
-#endif
 
 namespace {
 
 using matfuse::Interpreter;
 using matfuse::MatlabError;
 using matfuse::Session;
+using matfuse::cli::run_guarded;
+using matfuse::cli::RunStatus;
 
 const char kUsage[] =
     "usage: matfuse [options] [script.m]\n"
@@ -65,13 +67,22 @@ const char kUsage[] =
     "                  (also MATFUSE_FIGURES)\n"
     "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
     "                  (also MATFUSE_DEVICE)\n"
+    "  --math M        exact (default: host and GPU give the same bits) or fast (documented\n"
+    "                  approximations, docs/math-modes.md; also MATFUSE_MATH)\n"
     "  calibrate       measure this machine for the placement cost model and save the profile\n"
     "  accel-info      print the GPU, the calibration in use and the kernel cache\n"
-    "  --version       print the version\n"
+    "  --install-kernel [--prefix DIR]  register the Jupyter kernel (kernel.json in the user's\n"
+    "                  Jupyter data folder, or DIR/share/jupyter); with --profile every cell\n"
+    "                  ends with the profile table\n"
+    "  --jupyter-kernel -f FILE  run as a Jupyter kernel (started by Jupyter)\n"
+    "  --version       print the version and the optional features built in\n"
     "  --help          print this help\n";
 
 struct Options {
   std::string script;
+  std::string kernel_connection;  ///< --jupyter-kernel -f FILE
+  bool install_kernel = false;
+  std::string kernel_prefix;
   std::vector<std::string> code;
   bool interactive = false;
   bool profile = false;
@@ -102,93 +113,53 @@ void write_reports(const Options& o, double t0, double t1) {
   if (!o.graph_file.empty()) write_file(o.graph_file, matfuse::accel::graph_mermaid());
 }
 
-/// Prints an error to stderr after flushing stdout so that the two interleave correctly.
-void report(Session& s, const std::string& text) {
-  s.out->flush();
-  std::cout.flush();
-  std::cerr << text;
-  std::cerr.flush();
-}
-
-/// Runs f; returns 0, or the exit status for a MATLAB (1) or internal (2) error.
-template <class F>
-int guarded(Session& s, F&& f) {
-  try {
-    f();
-    return 0;
-  } catch (const MatlabError& e) {
-    report(s, matfuse::format_error(e));
-    return 1;
-  } catch (const matfuse::InternalError& e) {
-    report(s, std::string("matfuse internal error: ") + e.what() + "\n");
-    return 2;
-  } catch (const std::bad_alloc&) {
-    report(s, "Out of memory.\n");
-    return 1;
-  } catch (const std::exception& e) {
-    report(s, std::string("matfuse internal error: ") + e.what() + "\n");
-    return 2;
-  }
-}
-
-bool read_line(const char* prompt, std::string& line) {
-#ifdef MATFUSE_HAVE_READLINE
-  char* l = readline(prompt);
-  if (!l) return false;
-  line = l;
-  if (*l) add_history(l);
-  std::free(l);
-  return true;
-#else
-  std::cout << prompt << std::flush;
-  return static_cast<bool>(std::getline(std::cin, line));
-#endif
-}
-
-int repl(Interpreter& in, Session& s) {
-  std::string line;
-  while (read_line(">> ", line)) {
-    if (line == "exit" || line == "quit") break;
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    guarded(s, [&] { in.run_text(line); });
-    s.out->flush();
-  }
-  std::cout << "\n";
-  return 0;
-}
-
 int run(const Options& o) {
   if (o.profile || !o.trace_file.empty()) matfuse::accel::set_device_timing(true);
   if (!o.graph_file.empty()) matfuse::accel::set_graph_recording(true);
   const double t0 = matfuse::accel::telemetry_clock();
   Session session;
   Interpreter in(session);
-  int rc = 0;
+  RunStatus st;
   if (!o.script.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(o.script, ec)) {
-      report(session, "Error: file '" + o.script + "' not found.\n");
+      matfuse::cli::report(session, "Error: file '" + o.script + "' not found.\n");
       return 1;
     }
-    rc = guarded(session, [&] { in.run_file(o.script, o.code.empty() && !o.interactive); });
+    st = run_guarded(session,
+                     [&] { in.run_file(o.script, o.code.empty() && !o.interactive); });
   }
   for (const auto& c : o.code) {
-    if (rc != 0) break;
-    rc = guarded(session, [&] { in.run_text(c, !o.interactive && &c == &o.code.back()); });
+    if (st.kind != RunStatus::Ok) break;
+    st = run_guarded(session, [&] { in.run_text(c, !o.interactive && &c == &o.code.back()); });
   }
-  if (rc == 0 && o.interactive) rc = repl(in, session);
+  int rc = st.status;
+  if (st.kind == RunStatus::Ok && o.interactive) rc = matfuse::cli::repl(in, session);
   if (!o.figures_dir.empty() && !matfuse::graphics::open_figures().empty()) {
+    // --figures DIR: every figure still open (also after an error) as DIR/figureN.png.
     std::error_code ec;
     std::filesystem::create_directories(o.figures_dir, ec);
-    const int frc = guarded(session, [&] {
+    const RunStatus fst = run_guarded(session, [&] {
       matfuse::graphics::write_open_figures(o.figures_dir);
     });
-    if (rc == 0) rc = frc;
+    if (rc == 0) rc = fst.status;
   }
+  matfuse::diary_close();
   session.out->flush();
   std::cout.flush();
   write_reports(o, t0, matfuse::accel::telemetry_clock());
   return rc;
+}
+
+/// --jupyter-kernel: serve the Jupyter protocol (builds with xeus only).
+int run_kernel(const Options& o) {
+#ifdef MATFUSE_HAVE_JUPYTER
+  return matfuse::cli::run_jupyter_kernel(o.kernel_connection, o.profile);
+#else
+  (void)o;
+  std::cerr << "matfuse: this build has no Jupyter kernel (xeus was not found at build time)\n";
+  return 2;
+#endif
 }
 
 struct ThreadArgs {
@@ -198,6 +169,10 @@ struct ThreadArgs {
 
 void* thread_main(void* p) {
   auto* a = static_cast<ThreadArgs*>(p);
+  if (!a->opts->kernel_connection.empty()) {
+    a->rc = run_kernel(*a->opts);
+    return nullptr;
+  }
   a->rc = run(*a->opts);
   return nullptr;
 }
@@ -205,11 +180,13 @@ void* thread_main(void* p) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The providers present in this build: host always, CUDA when it loads (on first use).
+  matfuse::register_standard_providers();
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--version") {
-      std::cout << "matfuse " << MATFUSE_VERSION << "\n";
+      std::cout << matfuse::cli::version_text();
       return 0;
     }
     if (a == "--list-builtins") {
@@ -237,6 +214,14 @@ int main(int argc, char** argv) {
         std::cerr << "matfuse: --device takes cpu, gpu or auto\n" << kUsage;
         return 2;
       }
+    } else if (a == "--math") {
+      const std::string m = i + 1 < argc ? argv[++i] : "";
+      const auto mode = matfuse::accel::parse_math_mode(m);
+      if (!mode) {
+        std::cerr << "matfuse: --math takes exact or fast\n" << kUsage;
+        return 2;
+      }
+      matfuse::accel::set_math_mode(*mode);
     } else if (i == 1 && a == "calibrate") {
       return matfuse::cli::calibrate();
     } else if (i == 1 && a == "accel-info") {
@@ -253,6 +238,14 @@ int main(int argc, char** argv) {
         return 2;
       }
       o.figures_dir = argv[++i];
+    } else if (a == "--install-kernel") {
+      o.install_kernel = true;
+    } else if (a == "--prefix" && i + 1 < argc) {
+      o.kernel_prefix = argv[++i];
+    } else if (a == "--jupyter-kernel") {
+      o.kernel_connection = "-";
+    } else if (a == "-f" && !o.kernel_connection.empty() && i + 1 < argc) {
+      o.kernel_connection = argv[++i];
     } else if (a == "-i") {
       o.interactive = true;
     } else if (a.size() > 1 && a[0] == '-') {
@@ -265,10 +258,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (o.install_kernel) return matfuse::cli::install_kernel(o.kernel_prefix, o.profile);
+  if (!o.kernel_connection.empty() && o.kernel_connection == "-") {
+    std::cerr << "matfuse: --jupyter-kernel needs -f CONNECTION_FILE\n";
+    return 2;
+  }
   if (o.script.empty() && o.code.empty()) o.interactive = true;
   if (o.figures_dir.empty())
     if (const char* d = std::getenv("MATFUSE_FIGURES"); d && *d) o.figures_dir = d;
 
+  matfuse::cli::install_interrupt_handler();
   // Run on a thread with a 1 GiB stack (reserved, committed only as touched).
   ThreadArgs args{&o, 0};
   pthread_attr_t attr;

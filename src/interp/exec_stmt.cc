@@ -12,6 +12,7 @@
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "interp/loop_replay.h"
+#include "runtime/interrupt.h"
 #include "runtime/object_index.h"
 #include "accel/graph.h"
 #include "accel/lazy.h"
@@ -401,6 +402,8 @@ static Flow for_over_value(Interpreter& in, const ForStmt& f, const Value& v) {
     return Flow::Normal;
   }
   for (int64_t c = 0; c < ncols; ++c) {
+    if (interrupt_pending()) [[unlikely]]
+      check_interrupt_at(in.cur_->file.empty() ? std::string() : in.cur_->name, f.loc.line);
     if (v.is_scalar_double() || v.is_function() || v.is_object()) {
       assign(v);
     } else if (v.kind() == Value::Kind::Array) {
@@ -453,6 +456,8 @@ static Flow exec_for(Interpreter& in, const ForStmt& f) {
       int64_t k = 0;
       LoopReplayer replay(in, f, slot, n, x0, dx, &k);
       for (; k < n; ++k) {
+        if (interrupt_pending()) [[unlikely]]
+          check_interrupt_at(in.cur_->file.empty() ? std::string() : in.cur_->name, f.loc.line);
         in.set_slot_scalar(slot, x0 + static_cast<double>(k) * dx);
         {
           accel::LoopIteration iteration;
@@ -499,9 +504,6 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
     apply_format(s, c.args);
     return;
   }
-  static const char* const kNoOps[] = {"clc", "more", "beep", "diary"};
-  for (const char* k : kNoOps)
-    if (n == k) return;
   if (n == "clear" || n == "clearvars") {
     std::vector<std::string> names;
     bool all = c.args.empty();
@@ -543,9 +545,16 @@ Flow Interpreter::exec_block(const Block& b) {
   return Flow::Normal;
 }
 
+/// Throws Interrupted naming the running file and line when Ctrl-C is pending.
+static inline void poll_interrupt(const Frame* f, int line) {
+  if (interrupt_pending()) [[unlikely]]
+    check_interrupt_at(f->file.empty() ? std::string() : f->name, line);
+}
+
 Flow Interpreter::exec_stmt(const Stmt& s) {
   cur_->line = s.loc.line;
   cur_->stmt = &s;
+  poll_interrupt(cur_, s.loc.line);
   switch (s.kind) {
     case StmtKind::Assign: {
       const auto& a = static_cast<const AssignStmt&>(s);
@@ -649,6 +658,7 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     case StmtKind::While: {
       const auto& w = static_cast<const WhileStmt&>(s);
       while (eval_cond(*w.cond)) {
+        poll_interrupt(cur_, s.loc.line);
         accel::LoopIteration iteration;
         Flow f = exec_block(w.body);
         if (f == Flow::Break) break;

@@ -53,6 +53,65 @@ int64_t scalar_offset(const Dims& d, std::span<const Value> idx) {
   return off;
 }
 
+/// A(mask) with a logical mask of A's element count: one compaction pass, no index list.
+/// Returns nullopt when the general path must run (other index kinds or counts).
+template <int B>
+struct Bytes {
+  unsigned char b[B];
+};
+
+template <int B>
+void compact(const void* src, const bool* m, int64_t n, void* dst) {
+  const auto* s = static_cast<const Bytes<B>*>(src);
+  auto* d = static_cast<Bytes<B>*>(dst);
+  int64_t j = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    d[j] = s[i];  // written unconditionally, kept only where m[i] (dst has room: j < count)
+    j += m[i];
+  }
+}
+
+std::optional<Value> mask_read(const Value& base, const Value& idx) {
+  if (!base.is_tensor() || !idx.is_tensor() || idx.kind() == Value::Kind::Scalar) return {};
+  if (idx.cls() != ClassId::Logical || idx.numel() != base.numel() || base.numel() < 64) return {};
+  const Tensor mt = idx.tensor();
+  const Tensor t = base.tensor();
+  const bool* m = mt.data<bool>();
+  const int64_t n = t.numel();
+  int64_t cnt = 0;
+  for (int64_t i = 0; i < n; ++i) cnt += m[i];
+  const Dims d = t.dims();
+  Dims shape = mt.dims().is_row() ? Dims(1, cnt) : Dims(cnt, 1);
+  if (d.is_vector() && !d.is_scalar() && shape.is_vector())
+    shape = d.is_row() ? Dims(1, cnt) : Dims(cnt, 1);
+  Tensor r = Tensor::uninit(t.cls(), shape, t.is_complex());
+  if (cnt == 0) return Value(std::move(r));
+  // The last selected element bounds the unconditional writes: stop there.
+  int64_t end = n;
+  while (!m[end - 1]) --end;
+  void* dst = r.mutable_raw();
+  switch (t.elem_bytes()) {
+    case 1:
+      compact<1>(t.raw(), m, end, dst);
+      break;
+    case 2:
+      compact<2>(t.raw(), m, end, dst);
+      break;
+    case 4:
+      compact<4>(t.raw(), m, end, dst);
+      break;
+    case 8:
+      compact<8>(t.raw(), m, end, dst);
+      break;
+    case 16:
+      compact<16>(t.raw(), m, end, dst);
+      break;
+    default:
+      return {};
+  }
+  return Value(std::move(r));
+}
+
 }  // namespace
 
 static Value index_paren_host(const Value& base, std::span<const Value> idx) {
@@ -74,6 +133,7 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
     if (off >= 0) return tensor_element(base, off);
   }
   if (n == 1) {
+    if (std::optional<Value> r = mask_read(base, idx[0])) return std::move(*r);
     const int64_t numel = d.numel();
     Sub s = make_sub(idx[0], numel, 0, 1);
     if (s.max1 > numel) throw_out_of_range(0, 1, numel);

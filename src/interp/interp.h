@@ -270,6 +270,8 @@ void apply_format(Session& s, const std::vector<std::string>& args);
 
 /// Registers the interpreter's own builtins (paths.cc).
 void register_interp_builtins(Registry& r);
+/// whos, help, doc (help.cc); called by register_interp_builtins.
+void register_help_builtins(Registry& r);
 
 /// FunctionObject implementations (functions.cc).
 class NamedFunction : public FunctionObject {

@@ -11,6 +11,7 @@
 #include "accel/plan.h"
 #include "interp/interp.h"
 #include "interp/liveness.h"
+#include "runtime/interrupt.h"
 
 namespace matfuse {
 namespace {
@@ -281,7 +282,7 @@ std::optional<accel::ChunkRun> LoopReplayer::force_chunk(bool record) {
   std::optional<accel::ChunkRun> run;
   {
     accel::ChunkRecorder rec;
-    accel::force_nodes(roots, accel::SinkReason::LoopChunk);
+    accel::force_nodes(roots, accel::SinkReason::LoopChunk, &rec);
     if (record) run = rec.take();
   }
   serial_ = accel::evaluation_serial();
@@ -501,7 +502,7 @@ bool same_signature(const InvariantSig& kept, const InvariantSig& cur) {
 /// reuse_untraced).
 struct KeptSpec {
   std::string text;
-  bool device = false;
+  std::string provider;  ///< the provider that ran the kernel
   int64_t k_len = 0;
   double x0 = 0, dx = 0;
   uint64_t rng_step = 0;
@@ -535,7 +536,7 @@ void LoopReplayer::keep_spec(const accel::ReplaySpec& spec) const {
   KeptSpec& e = kept_specs()[stmt_.id];
   e = KeptSpec{};
   e.text = b.text;
-  e.device = b.device;
+  e.provider = b.provider;
   e.k_len = k_len_;
   e.x0 = x0_;
   e.dx = dx_;
@@ -646,7 +647,7 @@ std::optional<accel::ReplaySpec> LoopReplayer::reuse_untraced(uint64_t* rng_step
   last.kernel = e.kernel;
   last.text = e.text;
   last.fusion_kind = e.fusion_kind;
-  last.device = e.device;
+  last.provider = e.provider;
   last.roles = e.roles;
   last.u64 = e.u64;
   s.carried_from = e.carried_from;
@@ -660,7 +661,7 @@ std::optional<accel::ReplaySpec> LoopReplayer::reuse_spec(const accel::ChunkRun&
   const auto it = kept_specs().find(stmt_.id);
   if (it == kept_specs().end()) return std::nullopt;
   const KeptSpec& e = it->second;
-  if (e.text != a.text || e.device != a.device || e.k_len != k_len_ || e.x0 != x0_ ||
+  if (e.text != a.text || e.provider != a.provider || e.k_len != k_len_ || e.x0 != x0_ ||
       e.dx != dx_ || e.rng_step != rng_[1] - rng_[0] || e.roles != a.roles || e.u64 != a.u64 ||
       e.carried_from.size() != a.inputs.size() || e.step.size() != a.params.size() ||
       e.out_shapes.size() != a.outputs.size() || align_nodes_.size() != slot_out_.size())
@@ -693,6 +694,8 @@ int64_t LoopReplayer::fast_forward(const accel::ReplaySpec& spec, int64_t k, uin
   std::vector<Tensor> prev = spec.last.outputs, outs;
   int64_t done = 0;
   for (int64_t j = 1; j <= chunks; ++j) {
+    // Ctrl-C: the loop's variables keep their values from before the chunks replayed here.
+    check_interrupt();
     if (!accel::replay_chunk(spec, j, prev, outs)) break;  // resume by interpretation
     prev.swap(outs);
     ++done;

@@ -330,13 +330,57 @@ Outputs bi_clear(CallContext& ctx, Args args, int nargout) {
   return {};
 }
 
+/// Whether name matches a who/clear pattern where '*' stands for any characters.
+bool wildcard_match(const std::string& pat, const std::string& name) {
+  size_t p = 0, n = 0, star = std::string::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pat.size() && pat[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (p < pat.size() && pat[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+/// who | who('global') | who(pattern, ...) | c = who(...): variable names of the current
+/// workspace (or the global ones), filtered by wildcard patterns ('a*'), sorted.
 Outputs bi_who(CallContext& ctx, Args args, int nargout) {
   Interpreter& in = interp(ctx);
   Frame* f = in.cur_;
+  bool global = false;
+  std::vector<std::string> pats;
+  for (const Value& a : args) {
+    std::string t = a.to_text("argument");
+    if (t == "global") global = true;
+    else pats.push_back(t);
+  }
   std::vector<std::string> names;
-  for (size_t k = 0; k < f->layout->names.size() && k < f->slots.size(); ++k) {
-    const Slot& s = f->slots[k];
-    if (s.ref || s.set) names.push_back(f->layout->names[k]);
+  if (global) {
+    for (const auto& [k, v] : in.globals_) names.push_back(k);
+  } else {
+    for (size_t k = 0; k < f->layout->names.size() && k < f->slots.size(); ++k) {
+      const Slot& s = f->slots[k];
+      if (s.ref || s.set) names.push_back(f->layout->names[k]);
+    }
+  }
+  if (!pats.empty()) {
+    std::vector<std::string> kept;
+    for (const auto& n : names)
+      for (const auto& p : pats)
+        if (wildcard_match(p, n)) {
+          kept.push_back(n);
+          break;
+        }
+    names = kept;
   }
   std::sort(names.begin(), names.end());
   if (nargout > 0) {
@@ -467,8 +511,6 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
 void register_interp_builtins(Registry& r) {
   r.add("format", bi_format);
-  for (const char* n : {"more", "beep"})
-    r.add(n, bi_noop);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
   r.add("path", bi_path);
@@ -484,6 +526,7 @@ void register_interp_builtins(Registry& r) {
   r.add("clear", bi_clear);
   r.add("clearvars", bi_clear);
   r.add("who", bi_who);
+  register_help_builtins(r);
   r.add("run", bi_run);
   r.add("func2str", bi_func2str);
   r.add("str2func", bi_str2func);

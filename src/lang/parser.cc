@@ -4,9 +4,12 @@
 // statements may be followed by local functions. Whether functions end with `end` is decided per
 // file by counting block openers and `end`s at statement level (MATLAB requires all functions of a
 // file to agree); only end-terminated functions can contain nested functions.
+#include <cstdint>
+
 #include "lang/parser.h"
 
 #include "lang/parser_internal.h"
+#include "runtime/stack_guard.h"
 
 namespace matfuse {
 
@@ -44,6 +47,16 @@ bool Parser::at_block_end() { return cur().kind == Tok::Keyword && is_end_word(c
 
 void Parser::error_at(Loc loc, const char* id, const std::string& msg) {
   throw make_parse_error(path_, loc, id, msg);
+}
+
+void Parser::check_nesting() {
+  // The parser may use half of the stack; the walkers over the tree it builds (resolver,
+  // liveness, evaluation, destruction) use less per level and get the other half.
+  const size_t left = stack_remaining();
+  if (left == SIZE_MAX) return;
+  if (left < (size_t{1} << 20) || left < stack_size() / 2)
+    error_at(cur().loc, "MATLAB:recursionLimit",
+             "nesting of brackets, operators or blocks exceeds the recursion limit");
 }
 
 void Parser::error_expected(const std::string& what) {
@@ -206,6 +219,7 @@ std::unique_ptr<FunctionDef> Parser::parse_function() {
 // block := { SEP | statement }      (stops before
 // end/else/elseif/case/otherwise/catch/function/EOF)
 Block Parser::parse_block() {
+  check_nesting();
   Block body;
   while (true) {
     skip_separators();

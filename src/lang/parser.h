@@ -28,3 +28,15 @@ std::unique_ptr<ast::ParsedFile> parse_source(std::string_view source, const std
                                               const std::vector<std::string>& known_variables);
 
 }  // namespace matfuse
+
+namespace matfuse {
+
+/// Whether `source` (text typed at the prompt so far) is an unfinished statement that the next
+/// line continues, as MATLAB's and Octave's prompts decide: a block (for, parfor, while, if,
+/// switch, try, function, spmd) without its `end`, a bracket `[`/`{`/`(` not yet closed, or a
+/// last line ending in a `...` continuation. Text that is complete, or that has a syntax error
+/// before its end, is not incomplete (running it reports the error).
+bool input_is_incomplete(std::string_view source,
+                         const std::vector<std::string>& known_variables = {});
+
+}  // namespace matfuse

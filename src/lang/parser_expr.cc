@@ -159,6 +159,7 @@ ExprPtr Parser::parse_multiplicative() {
 
 // unary := ('+' | '-' | '~' | '!') unary | power
 ExprPtr Parser::parse_unary() {
+  check_nesting();
   UnOp op;
   switch (cur().kind) {
     case Tok::Plus:
@@ -198,6 +199,7 @@ ExprPtr Parser::parse_power() {
 
 // power_operand := ('+' | '-' | '~') power_operand | postfix_primary
 ExprPtr Parser::parse_power_operand() {
+  check_nesting();
   UnOp op;
   switch (cur().kind) {
     case Tok::Plus:

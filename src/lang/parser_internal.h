@@ -55,6 +55,9 @@ class Parser {
   /// unbalanced-bracket error, anything else a plain syntax error.
   void expect_closer(Tok closer, const Token& open, const char* what);
   [[noreturn]] void error_at(ast::Loc loc, const char* id, const std::string& msg);
+  /// Raises MATLAB:recursionLimit (as a parse error at the current token) once the nesting of
+  /// brackets, unary operators or blocks has used half of this thread's stack.
+  void check_nesting();
 
   // ---- files, functions, statements (parser.cc)
   bool decide_functions_have_end() const;

@@ -1,14 +1,40 @@
-// The provider interface (DESIGN.md decisions 9 and 10): something that runs kernels of the
-// kernel IR (accel/kernel_ir.h) on buffers. The host provider (providers/host/) is the
-// executable specification; a CUDA provider renders the same IR to CUDA C.
+// The provider interface: the one seam between the acceleration layer and the machines that run
+// its kernels (DESIGN.md decision 15). accel/ includes this header and no other providers/ file;
+// the host provider (providers/host/) is the executable specification, the CUDA provider
+// (providers/cuda/) renders the same kernel IR to CUDA C. Adding a provider means implementing
+// Provider and registering it (register_provider, called by the CLI at start): accel is not
+// edited.
+//
+// Contract of a provider
+// - Capabilities: supports(kernel) says whether run() may be tried at all (run may still fail
+//   with a MatlabError, e.g. a codegen gap; the executor then tries the next provider);
+//   supports(LibraryCall) names the library entries it implements.
+// - Cost: estimate_seconds(cost) is the provider's estimate of the launch, transfers included
+//   (the caller states the bytes this provider lacks, from resident()). Placement compares the
+//   estimates of the providers that support a kernel.
+// - Binding: bind_input() returns the address of a tensor's elements in the provider's memory,
+//   copying them there once (the copy stays with the tensor's storage: residency);
+//   new_output() allocates a result tensor whose elements live in the provider's memory (a
+//   device provider's outputs are device-only tensors, gathered on first host access).
+// - Launch: run() runs one kernel with bound buffers; ok false means the kernel faulted (a value
+//   left the real domain, NaN to logical) and the caller re-runs the group with the eager
+//   engine. The other RunResult fields are outcomes for telemetry.
+// - Library calls: gemm() today; solve/FFT/sort/scan are the named extension points
+//   (LibraryCall) that later entries fill.
+// - Synchronisation and faults: a provider may defer the fault check of a kernel
+//   (set_defer_faults); take_deferred_faults(mark) then reads every flag kept since mark.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "accel/kernel_ir.h"
+#include "runtime/tensor.h"
 
 namespace matfuse {
 
@@ -18,9 +44,10 @@ struct ParamValue {
   uint64_t u = 0;
 };
 
-/// Buffers and parameter values of one kernel launch. inputs[i] points at the host layout of a
-/// tensor of kernel.inputs[i].cls; outputs[i] at room for the output's elements (class
-/// kernel.outputs[i].cls, out_space or space elements).
+/// Buffers and parameter values of one kernel launch, in the provider's memory (bind_input /
+/// new_output). inputs[i] points at the elements of a tensor of kernel.inputs[i].cls;
+/// outputs[i] at room for the output's elements (class kernel.outputs[i].cls, out_space or
+/// space elements).
 struct KernelArgs {
   std::vector<const void*> inputs;
   std::vector<ParamValue> params;
@@ -30,20 +57,134 @@ struct KernelArgs {
   const std::string* text = nullptr;
 };
 
-/// ok false: the kernel faulted (`fault` says why: a value left the real domain, NaN to logical);
-/// outputs are then unspecified and the caller re-runs the group with the eager engine.
+/// What one run() did. ok false: the kernel faulted (`fault` says why); outputs are then
+/// unspecified. The other fields are outcomes for telemetry only.
 struct RunResult {
   bool ok = true;
   std::string fault;
+  bool fault_deferred = false;  ///< the fault check waits for take_deferred_faults
+  double device_seconds = -1;   ///< timed launch (set_timing), -1 when not timed
+  double compile_seconds = 0;   ///< compile or kernel-cache load time
+  std::string kernel_cache;     ///< "memory", "disk", "compiled", or "" (no compiled kernels)
+};
+
+/// Work and transfers of one launch, as a provider prices it (seconds from bytes, flops, ops).
+struct KernelCost {
+  int64_t bytes_in = 0;        ///< materialised inputs read
+  int64_t bytes_out = 0;       ///< outputs written
+  double flops = 0;            ///< 2mnk of matrix products
+  double ops = 0;              ///< weighted SSA ops x points
+  int launches = 1;            ///< device launches the kernel needs
+  int64_t bytes_to_bind = 0;   ///< inputs without a valid copy in this provider's memory
+  int64_t bytes_to_host = 0;   ///< outputs a host sink reads right away (0 for host memory)
+};
+
+/// Library entries a provider may implement. Gemm is served today; the others are the named
+/// extension points of dense solvers, FFT, sort and scan.
+enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan };
+
+/// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
+/// Pointers are in the provider's memory; f32 selects single, else double.
+struct GemmCall {
+  bool f32 = false;
+  bool trans_a = false, trans_b = false;
+  int64_t m = 0, n = 0, k = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const void* b = nullptr;
+  int64_t ldb = 1;
+  void* c = nullptr;
+};
+
+/// Properties of a device provider's device (gpuDevice, accel-info).
+struct DeviceProperties {
+  std::string name;
+  int ordinal = 0;
+  int cc_major = 0, cc_minor = 0;
+  int multiprocessors = 0;
+  int max_threads_per_block = 0;
+  size_t total_memory = 0;   ///< bytes
+  size_t free_memory = 0;    ///< bytes, when queried
+  int driver_version = 0;    ///< e.g. 13000
+  int compiler_major = 0, compiler_minor = 0;  ///< run-time compiler (NVRTC) version
 };
 
 class Provider {
 public:
   virtual ~Provider() = default;
-  /// "host", "cuda" ... (telemetry).
+  /// "host", "cuda" ... (telemetry, --profile).
   virtual std::string_view name() const = 0;
-  /// Runs the kernel synchronously.
+  /// Whether the provider's memory is the host's (plain host pointers, no transfers).
+  virtual bool host_memory() const = 0;
+
+  // ---- capabilities
+  /// Whether run(k) may be tried (it may still raise; see the contract).
+  virtual bool supports(const accel::Kernel& k) const = 0;
+  virtual bool supports(LibraryCall c) const { return false; }
+
+  // ---- cost
+  /// Estimated seconds of one launch with costs c (transfers included).
+  virtual double estimate_seconds(const KernelCost& c) const = 0;
+
+  // ---- binding and residency
+  /// Whether t (materialised) has a valid copy in this provider's memory (never forces, never
+  /// copies).
+  virtual bool resident(const Tensor& t) const = 0;
+  /// Address of t's elements in this provider's memory, copied there once when needed
+  /// (*copied_bytes, when given, receives the bytes moved). Raises MatlabError on failure.
+  virtual const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) = 0;
+  /// A fresh tensor of class cls and dims whose elements live in this provider's memory;
+  /// *address receives their address.
+  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address) = 0;
+
+  // ---- launch
+  /// Runs kernel k (asynchronously on a device; see set_defer_faults). Raises MatlabError
+  /// when the provider cannot run it (codegen, compiler, memory); ok false on a kernel fault.
   virtual RunResult run(const accel::Kernel& k, const KernelArgs& args) = 0;
+
+  // ---- library calls (LibraryCall); each raises matfuse:notAvailable unless supported
+  virtual void gemm(const GemmCall& g);
+
+  // ---- synchronisation, faults, timing
+  /// Waits until every queued launch and copy has finished.
+  virtual void synchronize() {}
+  /// While on, run() keeps the fault flag of a kernel that may fault instead of waiting for it
+  /// (RunResult::fault_deferred).
+  virtual void set_defer_faults(bool on) {}
+  /// A mark for take_deferred_faults: the number of fault flags kept so far.
+  virtual size_t deferred_fault_mark() const { return 0; }
+  /// Reads the flags kept since mark (one synchronisation), releases them, and returns the
+  /// first fault's message in launch order, or "".
+  virtual std::string take_deferred_faults(size_t mark) { return {}; }
+  /// Times every launch (--profile, --trace).
+  virtual void set_timing(bool on) {}
+
+  // ---- device description
+  /// The device's properties (memory figures queried now); nullopt for the host.
+  virtual std::optional<DeviceProperties> device_properties() { return std::nullopt; }
 };
+
+// ---- the provider registry ----------------------------------------------------------------
+//
+// The CLI registers the providers present at start (providers/standard.h). A factory runs on
+// first use (so a device library is loaded only when a kernel needs it) and returns null with a
+// reason when its provider is unusable on this machine. Registration order is the order of
+// preference among providers of equal estimate.
+
+using ProviderFactory = std::function<Provider*(std::string* why_unusable)>;
+
+/// Adds a provider; a second registration of the same name replaces the first (tests).
+void register_provider(std::string name, ProviderFactory factory);
+/// The usable providers, in registration order (runs pending factories).
+std::vector<Provider*> usable_providers();
+/// The usable provider of that name, or null.
+Provider* find_provider(std::string_view name);
+/// The first usable provider whose memory is the host's, or null when none is registered.
+Provider* host_memory_provider();
+/// The first usable provider with its own (device) memory, or null.
+Provider* device_provider();
+/// Why no device provider is usable ("" when one is; "no device provider registered" when
+/// none is registered).
+std::string device_unavailable_reason();
 
 }  // namespace matfuse

@@ -50,7 +50,7 @@ TEST(GpuFusion, ElementwiseEveryClass) {
       // Double-precision exp/sin come from glibc on the host and libdevice on the GPU (each
       // within 1-2 ulp); single precision shares runtime/mf_math.inc, so it is bitwise.
       if (cls == "double") approx = {"C", "D"}, vars = {"E"};
-      RunResult d = compare_host_device(code, vars, approx, 1e-14);
+      ScriptRun d = compare_host_device(code, vars, approx, 1e-14);
       EXPECT_GE(d.count("elementwise", "cuda"), 1) << cls << ": " << d.summary();
     }
   }
@@ -65,7 +65,7 @@ TEST(GpuFusion, Broadcast) {
                        "'); c = rand(" + M + ", 1, '" + cls + "');"
                        " C = A .* r + c; D = (B - c) ./ (r + 1); X = rand(" + M + ", 3, " + N +
                        ", '" + cls + "'); p = rand(1, 3, '" + cls + "'); F = X .* p - 2;";
-    RunResult d = compare_host_device(code, {"C", "D", "F"});
+    ScriptRun d = compare_host_device(code, {"C", "D", "F"});
     EXPECT_GE(d.count("elementwise", "cuda"), 1) << d.summary();
   }
 }
@@ -91,7 +91,7 @@ TEST(GpuFusion, ReductionsOverEachDimAllAndOmitnan) {
         for (const char* v : {"o1", "o2", "o3", "o4", "t1", "t2", "t3", "t4"}) vars.push_back(v);
       }
     }
-    RunResult d = compare_host_device(code, vars);
+    ScriptRun d = compare_host_device(code, vars);
     EXPECT_GE(d.count("reduction", "cuda"), 1) << cls << ": " << d.summary();
   }
 }
@@ -104,7 +104,7 @@ TEST(GpuFusion, MatmulAndEpilogue) {
     std::string code = "rng(11); A = rand(" + M + ", " + K + ", " + C + "); W = rand(" + K +
                        ", " + N + ", " + C + "); P = (A + 1) * W; Q = tanh((A - 0.5) * W + 0.25);";
     const double tol = cls == "single" ? 1e-5 : 1e-12;
-    RunResult d = compare_host_device(code, {}, {"P", "Q"}, tol);
+    ScriptRun d = compare_host_device(code, {}, {"P", "Q"}, tol);
     EXPECT_GE(d.count("matmul", "cuda") + d.count("matmul_epilogue", "cuda"), 1) << d.summary();
   }
 }
@@ -121,7 +121,7 @@ TEST(GpuFusion, MatmulEpilogueEndedByDiag) {
                        M + ", 1, " + C + "); F = rand(" + M + ", " + N + ", " + C + ");"
                        " d = diag(max(A*W*2 + r - c - F, 0.25)); e = diag(W'*A');";
     const double tol = cls == "single" ? 1e-5 : 1e-12;
-    RunResult d = compare_host_device(code, {}, {"d", "e"}, tol);
+    ScriptRun d = compare_host_device(code, {}, {"d", "e"}, tol);
     EXPECT_GE(d.count("matmul_epilogue", "cuda"), 1) << d.summary();
   }
 }
@@ -136,7 +136,7 @@ TEST(GpuFusion, LoopKernels) {
                        ", y = a * X(:, t) + (1 - a) * y; end;"
                        " z = ones(" + C + ", 1, " + Q + "); for k = 1:" + T +
                        ", z = z .* 0.999 + sin(k) * 0.001; end; s = sum(y);";
-    RunResult d = compare_host_device(code, {"y", "z", "s"});
+    ScriptRun d = compare_host_device(code, {"y", "z", "s"});
     EXPECT_GE(d.count("loop", "cuda") + d.count("elementwise", "cuda"), 1) << d.summary();
   }
 }

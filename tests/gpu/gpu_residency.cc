@@ -84,7 +84,7 @@ TEST(GpuResidency, FaultChecksWaitOncePerEvaluationAndFaultsRedoTheGroups) {
       "rng(3); A = rand(1200, 900, 'single') + 0.5; s = sqrt(sum(A .* A, 1));"
       "C = log(A ./ s + 2); t = sum(C .^ 2, 'all');";
   const int64_t checks0 = dev.stats().fault_checks;
-  RunResult d = compare_host_device(ok_code, {"t"});
+  ScriptRun d = compare_host_device(ok_code, {"t"});
   int deferred = 0;
   for (const auto& g : d.groups) deferred += g.fault_deferred;
   EXPECT_GE(deferred, 2) << d.summary();
@@ -94,7 +94,7 @@ TEST(GpuResidency, FaultChecksWaitOncePerEvaluationAndFaultsRedoTheGroups) {
   const std::string bad_code =
       "x = linspace(-1, 1, 300000); y = sqrt(x - 0.5) * 2; m = mean(y + 1);"
       "z = y(1:10) + 1;";
-  RunResult b = compare_host_device(bad_code, {"m", "y", "z"});
+  ScriptRun b = compare_host_device(bad_code, {"m", "y", "z"});
   EXPECT_TRUE(b.vars["y"].is_complex());
   EXPECT_TRUE(b.vars["m"].is_complex());
   int eager = 0;

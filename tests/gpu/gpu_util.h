@@ -25,7 +25,7 @@ namespace matfuse::gputest {
   } while (0)
 
 /// Host values of named variables after running code, and the groups that ran.
-struct RunResult {
+struct ScriptRun {
   std::map<std::string, Tensor> vars;
   std::vector<accel::GroupRecord> groups;
   /// Groups of fusion_kind `kind` that ran on provider `provider` ("cuda", "host").
@@ -44,11 +44,11 @@ struct RunResult {
 
 /// Runs code in a fresh interpreter with placement forced to mode; reads every variable in
 /// `names` (forcing and gathering it inside the same mode).
-inline RunResult run_in(accel::DeviceMode mode, const std::string& code,
+inline ScriptRun run_in(accel::DeviceMode mode, const std::string& code,
                         const std::vector<std::string>& names) {
   accel::set_device_mode(mode);
   accel::telemetry().clear();
-  RunResult r;
+  ScriptRun r;
   {
     test::Snippet s;
     s(code);
@@ -102,14 +102,14 @@ inline ::testing::AssertionResult near_equal(const Tensor& a, const Tensor& b, d
 
 /// Runs code on the host and on the device; asserts every variable in `exact` is bitwise equal
 /// and every variable in `approx` within tol; returns the device run (for kind checks).
-inline RunResult compare_host_device(const std::string& code,
+inline ScriptRun compare_host_device(const std::string& code,
                                      const std::vector<std::string>& exact,
                                      const std::vector<std::string>& approx = {},
                                      double tol = 0) {
   std::vector<std::string> all = exact;
   all.insert(all.end(), approx.begin(), approx.end());
-  RunResult h = run_in(accel::DeviceMode::Cpu, code, all);
-  RunResult d = run_in(accel::DeviceMode::Gpu, code, all);
+  ScriptRun h = run_in(accel::DeviceMode::Cpu, code, all);
+  ScriptRun d = run_in(accel::DeviceMode::Gpu, code, all);
   for (const auto& n : exact)
     EXPECT_TRUE(bitwise_equal(d.vars[n], h.vars[n])) << n << " in:\n" << code;
   for (const auto& n : approx)

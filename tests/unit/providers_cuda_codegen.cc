@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "accel/fast_math.h"
 #include "accel/lower.h"
 #include "accel/pipeline.h"
 #include "providers/cuda/codegen.h"
@@ -869,6 +870,124 @@ TEST(CudaCodegen, RngLoopKernelStaysCompact) {
   Lib lib;
   ASSERT_TRUE(compile_shim(cs, "gbm", lib));
   EXPECT_EQ(expect_same_as_host(lib.h, cs), 1);
+}
+
+}  // namespace
+}  // namespace matfuse::cuda
+
+namespace matfuse::cuda {
+namespace {
+
+// ---- fast mode (accel::MathMode::Fast, docs/math-modes.md) ------------------------------------
+
+/// Lowers roots with the math mode m (restored after).
+std::vector<Case> cases_in_mode(accel::MathMode m, const std::string& label,
+                                std::vector<NodeRef> roots) {
+  const accel::MathMode prev = accel::math_mode();
+  accel::set_math_mode(m);
+  std::vector<Case> cs = cases_of(label, std::move(roots));
+  accel::set_math_mode(prev);
+  return cs;
+}
+
+/// The W1 chain's shape: a single linspace, sin/exp/cos/tanh, divisions by uniform scalars.
+std::vector<NodeRef> w1_like(int64_t n) {
+  NodeRef x = cast(linspace(0, 4 * M_PI, n), ClassId::Single);
+  NodeRef y0 = binary(OpId::Mul, unary(OpId::Sin, x),
+                      unary(OpId::Exp, binary(OpId::Div, unary(OpId::Neg, x), param(10))));
+  NodeRef y1 = binary(OpId::Add, binary(OpId::Mul, y0, unary(OpId::Cos, binary(OpId::Div, x, param(4)))),
+                      binary(OpId::Mul, param(0.25), binary(OpId::Pow, y0, param(2))));
+  NodeRef d = input(random_tensor(Dims(1, n), ClassId::Single, 9, 0.5, 2));
+  return {binary(OpId::Add, unary(OpId::Tanh, y1), binary(OpId::Div, y1, d))};
+}
+
+TEST(CudaCodegen, FastModeRewritesAndRendersLibraryFunctions) {
+  auto exact = cases_in_mode(accel::MathMode::Exact, "e", w1_like(5000));
+  auto fast = cases_in_mode(accel::MathMode::Fast, "f", w1_like(5000));
+  ASSERT_EQ(exact.size(), fast.size());
+  ASSERT_GE(fast.size(), 1u);
+  for (size_t i = 0; i + 1 < fast.size(); ++i) EXPECT_TRUE(fast[i].prog.fast_math);
+  // The last group computes the chain.
+  std::swap(exact[0], exact.back());
+  std::swap(fast[0], fast.back());
+  const accel::Kernel& ke = exact[0].lg.kernel;
+  const accel::Kernel& kf = fast[0].lg.kernel;
+  // Exact kernels keep their text and source; fast ones say so and differ.
+  EXPECT_EQ(ke.text().find("math="), std::string::npos);
+  EXPECT_NE(kf.text().find(" math=fast\n"), std::string::npos);
+  EXPECT_FALSE(exact[0].prog.fast_math);
+  EXPECT_TRUE(fast[0].prog.fast_math);
+  EXPECT_EQ(exact[0].prog.source.find("mf_fast_"), std::string::npos);
+  for (const char* f : {"mf_fast_Sin(", "mf_fast_Exp(", "mf_fast_Cos(", "mf_fast_Tanh(",
+                        "mf_fast_Div("})
+    EXPECT_NE(fast[0].prog.source.find(f, device_prelude().size() + fast_prelude().size()),
+              std::string::npos) << f;
+  // Divisions by the uniform 10 and 4 became products by reciprocals; single(linspace) a single
+  // generator; the double generator is gone.
+  int div_uniform = 0, gen_f32 = 0, gen_f64 = 0;
+  for (const accel::Instr& in : kf.body) {
+    if (in.kind == accel::IKind::Op && in.op == OpId::Div && !in.uniform &&
+        kf.body[in.b].uniform)
+      ++div_uniform;
+    if (in.kind == accel::IKind::Gen) (in.type == VType::F32 ? gen_f32 : gen_f64)++;
+  }
+  EXPECT_EQ(div_uniform, 0);
+  EXPECT_EQ(gen_f32, 1);
+  EXPECT_EQ(gen_f64, 0);
+  EXPECT_TRUE(accel::verify_kernel(kf).empty());
+}
+
+TEST(CudaCodegen, FastModeShimExecutionWithinBoundsOfTheHost) {
+  // Through the shim the library functions are the C library's (within 1 ulp), so the shim and
+  // the host provider in fast mode agree within a few ulp of the chain's magnitude.
+  auto cs = cases_in_mode(accel::MathMode::Fast, "f", w1_like(3000));
+  std::swap(cs[0], cs.back());
+  cs.resize(1);
+  Lib lib;
+  ASSERT_TRUE(compile_shim(cs, "fast", lib));
+  Buffers host = make_buffers(cs[0]), dev = make_buffers(cs[0]);
+  ASSERT_TRUE(host::host_provider().run(cs[0].lg.kernel, host.args).ok);
+  ASSERT_EQ(run_shim(lib.h, 0, cs[0], dev), 0);
+  const float* h = host.outs[0].data<float>();
+  const float* d = dev.outs[0].data<float>();
+  double worst = 0;
+  for (int64_t i = 0; i < host.outs[0].numel(); ++i)
+    worst = std::max(worst, std::fabs(static_cast<double>(h[i]) - d[i]));
+  EXPECT_LE(worst, 8 * 0x1p-23 * 4);
+}
+
+TEST(CudaCodegen, FastAndExactProgramsCompileWithNvrtcWhereItIsInstalled) {
+  // NVRTC alone (no driver or GPU needed): the generated source of both modes must compile.
+  void* h = nullptr;
+  for (const char* n : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
+    if ((h = dlopen(n, RTLD_NOW | RTLD_LOCAL))) break;
+  if (!h) GTEST_SKIP() << "no libnvrtc on this machine";
+  Lib keep;
+  keep.h = h;
+  using Prog = void*;
+  auto create = reinterpret_cast<int (*)(Prog*, const char*, const char*, int, const char* const*,
+                                         const char* const*)>(dlsym(h, "nvrtcCreateProgram"));
+  auto compile = reinterpret_cast<int (*)(Prog, int, const char* const*)>(
+      dlsym(h, "nvrtcCompileProgram"));
+  auto log_size = reinterpret_cast<int (*)(Prog, size_t*)>(dlsym(h, "nvrtcGetProgramLogSize"));
+  auto get_log = reinterpret_cast<int (*)(Prog, char*)>(dlsym(h, "nvrtcGetProgramLog"));
+  auto destroy = reinterpret_cast<int (*)(Prog*)>(dlsym(h, "nvrtcDestroyProgram"));
+  ASSERT_TRUE(create && compile && log_size && get_log && destroy);
+  for (accel::MathMode m : {accel::MathMode::Exact, accel::MathMode::Fast}) {
+    for (const Case& c : cases_in_mode(m, "n", w1_like(5000))) {
+      Prog prog = nullptr;
+      ASSERT_EQ(create(&prog, c.prog.source.c_str(), "k.cu", 0, nullptr, nullptr), 0);
+      const char* opts[] = {"--gpu-architecture=sm_90", "--std=c++17",
+                            c.prog.fast_math ? "--fmad=true" : "--fmad=false", "-default-device"};
+      const int r = compile(prog, 4, opts);
+      size_t n = 0;
+      log_size(prog, &n);
+      std::string log(n, '\0');
+      if (n) get_log(prog, log.data());
+      destroy(&prog);
+      EXPECT_EQ(r, 0) << log.substr(0, 4000);
+    }
+  }
 }
 
 }  // namespace

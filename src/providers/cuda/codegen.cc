@@ -288,9 +288,11 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       // A divisor computed once per thread: its reciprocal is too (hoisted_code), and the
       // quotient costs multiplications and FMAs (mf_div_rcp, same bits as the division).
       const int dv = hoisted_divisor(v);
+      // Fast mode: CUDA's single-precision library function where it has one (docs/math-modes.md).
+      const bool fast = k->math == accel::MathMode::Fast && w == VType::F32 && has_fast_op(in.op);
       std::string s = dv >= 0 ? decl + "mf_div_rcp(" + val(in.op == OpId::Div ? in.a : in.b) +
                                     ", " + name(dv) + ", " + name(dv) + "r);\n"
-                              : decl + "mf_" + fn + "(" + args + ");\n";
+                              : decl + (fast ? "mf_fast_" : "mf_") + fn + "(" + args + ");\n";
       if (in.check_real && w != VType::Bool && op_has(in.op, kRealToComplex))
         s += "if (!mf_ok_" + fn + "(" + args + ")) mf_fault(fault, 1);\n";
       return s;
@@ -339,6 +341,19 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
           break;
         }
         case accel::GenKind::Linspace: {
+          if (fast_linspace(in)) {
+            // Fast mode: in single precision, endpoints exact. The index as the Iota's integer
+            // offset where it is one (no conversions through double).
+            const Instr& src = (*code)[in.a];
+            std::string ki = "(long long)" + xd;
+            if (src.kind == IKind::Iota)
+              ki = uniform_access(src.access) ? "ab" + std::to_string(src.access)
+                                              : offset(src.access);
+            const std::string kv = nm + "k";
+            return "const long long " + kv + " = " + ki + ";\nconst float " + nm + " = " + kv +
+                   " == " + std::to_string(num - 1) + "LL ? " + nm + "fb : " + kv + " == 0LL ? " +
+                   nm + "fa : " + nm + "fa + (float)" + kv + " * " + nm + "fs;\n";
+          }
           // MATLAB's d1 + (k*(d2-d1))/(n-1) in double, the uniform parts per thread
           // (gen_setup); 1/(n-1) is a literal (n - 1 in [1, 2^53] is in mf_div_rcp's range).
           const std::string rcp = num >= 2 ? hex_double(1.0 / static_cast<double>(num - 1))
@@ -396,6 +411,12 @@ std::string Phase::gen_setup(int v) const {
       unsupported("bad parameter slot");
     return "(" + t + ")p" + std::to_string(slot);
   };
+  if (fast_linspace(in)) {
+    const std::string n1 = hex_double(static_cast<double>(static_cast<long long>(in.imm) - 1));
+    return "const float " + nm + "fa = (float)" + p(in.slot) + ", " + nm + "fb = (float)" +
+           p(in.slot2) + ";\nconst float " + nm + "fs = " + n1 + " > 0.0 ? (" + nm + "fb - " +
+           nm + "fa) / (float)" + n1 + " : 0.0f;\n";
+  }
   if (in.gen == accel::GenKind::Linspace)
     return "const double " + nm + "a = " + p(in.slot) + ", " + nm + "b = " + p(in.slot2) + ", " +
            nm + "d = " + nm + "b - " + nm + "a;\nconst bool " + nm + "f = fabs(" + nm +
@@ -728,7 +749,9 @@ Program render(const accel::Kernel& k, const Target& t) {
   for (const auto& in : k.inputs) storage_type(in.cls);
   for (const auto& o : k.outputs) storage_type(o.cls);
   Program prog;
+  prog.fast_math = k.math == accel::MathMode::Fast;
   prog.source = device_prelude();
+  if (prog.fast_math) prog.source += fast_prelude();
   prog.source += "\n// ---- kernel (fusion_kind " + std::string(accel::fusion_kind_name(k.fusion_kind)) +
                  ") ----\n";
   if (k.space.numel() == 0 || (k.fusion_kind == accel::FusionKind::Reduction && k.n == 0))

@@ -69,11 +69,19 @@ struct Program {
   std::vector<Launch> launches;  ///< run in this order on one stream
   size_t scratch_bytes = 0;      ///< see the launch ABI, item 5
   bool may_fault = false;        ///< see the launch ABI, item 6
+  /// A fast-mode kernel (accel::MathMode::Fast): compiled with --fmad=true (FMA contraction).
+  bool fast_math = false;
 };
 
 /// Renders kernel k for target t. Throws MatlabError("matfuse:codegen", ...) for an IR
 /// construct it does not handle (the caller then runs the group on the host provider).
 Program render(const accel::Kernel& k, const Target& t);
+
+/// Whether the prelude has mf_fast_<Op>(float) for op (fast mode's library functions).
+bool has_fast_op(OpId op);
+
+/// The fast-mode functions (mf_fast_<Op>), appended to the prelude of fast programs only.
+const std::string& fast_prelude();
 
 /// The device prelude alone (op functions, Philox, conversions): used by tests that check the
 /// prelude compiles, and prepended to every Program::source.

@@ -58,6 +58,11 @@ struct Phase {
   /// The per-thread declarations generator v reads (its parameters, named name(v) + "a",
   /// "b", "d", "f", "l"); empty for other instructions.
   std::string gen_setup(int v) const;
+  /// A single linspace generator of a fast-mode kernel (computed in single precision).
+  bool fast_linspace(const accel::Instr& in) const {
+    return k->math == accel::MathMode::Fast && in.kind == accel::IKind::Gen &&
+           in.gen == accel::GenKind::Linspace && in.type == accel::VType::F32;
+  }
   /// Declarations of the values computed once per thread (uniform ones) and the per-thread
   /// parts of per-point instructions (divisor reciprocals, gen_setup).
   std::string hoisted_code() const;

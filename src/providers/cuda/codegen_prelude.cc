@@ -379,7 +379,39 @@ static __device__ __noinline__ mf_vec<float, 4> mf_randn_f_x4(uint64_t k, uint64
 }
 )MFCUDA";
 
+// Fast mode (accel::MathMode::Fast): single-precision functions from CUDA's math library and
+// hardware approximations, prepended only to fast programs (exact programs keep their text).
+// Their measured error bounds are in docs/math-modes.md. NaN and Inf behave as in exact mode.
+#define MF_FAST_OPS(X) X(Sin, sinf) X(Cos, cosf) X(Tan, tanf) X(Asin, asinf) X(Acos, acosf) \
+  X(Atan, atanf) X(Sinh, sinhf) X(Cosh, coshf) X(Tanh, tanhf) X(Exp, expf) X(Log, logf) \
+  X(Log2, log2f) X(Log10, log10f) X(Log1p, log1pf) X(Expm1, expm1f)
+#define MF_STR_(x) #x
+#define MF_FAST_TEXT(N, F) "MF_DI float mf_fast_" MF_STR_(N) "(float a) { return " MF_STR_(F) "(a); }\n"
+const char* const kFastOps =
+    "\n// ---- fast mode (docs/math-modes.md) ----\n"
+    MF_FAST_OPS(MF_FAST_TEXT)
+    // a / b by the hardware reciprocal (2 ulp) while |b| < 2^126, else IEEE division.
+    "MF_DI float mf_fast_Div(float a, float b) {\n"
+    "  return fabsf(b) < 0x1p126f ? __fdividef(a, b) : a / b;\n}\n"
+    "MF_DI float mf_fast_LDiv(float a, float b) { return mf_fast_Div(b, a); }\n";
+
 }  // namespace
+
+bool has_fast_op(OpId op) {
+  switch (op) {
+#define MF_FAST_CASE(N, F) case OpId::N:
+    MF_FAST_OPS(MF_FAST_CASE)
+#undef MF_FAST_CASE
+    case OpId::Div:
+    case OpId::LDiv: return true;
+    default: return false;
+  }
+}
+
+const std::string& fast_prelude() {
+  static const std::string text = kFastOps;
+  return text;
+}
 
 const std::string& device_prelude() {
   static const std::string text = std::string(kHead) + kPhiloxText + kMathText + kOps;

@@ -128,7 +128,7 @@ std::string nvrtc_compile(Device& dev, const Program& p) {
   nvrtcProgram prog = nullptr;
   if (a.nvrtcCreateProgram(&prog, p.source.c_str(), "matfuse_kernel.cu", 0, nullptr, nullptr) != 0)
     throw_error("matfuse:nvrtc", "nvrtcCreateProgram failed.");
-  const std::vector<std::string> opts = nvrtc_options(dev);
+  const std::vector<std::string> opts = nvrtc_options(dev, p);
   std::vector<const char*> argv;
   for (const std::string& o : opts) argv.push_back(o.c_str());
   const nvrtcResult r = a.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
@@ -160,10 +160,10 @@ std::string cache_dir() {
   return "";
 }
 
-std::vector<std::string> nvrtc_options(const Device& dev) {
+std::vector<std::string> nvrtc_options(const Device& dev, const Program& p) {
   const DeviceInfo& i = dev.info();
   return {"--gpu-architecture=sm_" + std::to_string(i.cc_major) + std::to_string(i.cc_minor),
-          "--std=c++17", "--fmad=false", "-default-device"};
+          "--std=c++17", p.fast_math ? "--fmad=true" : "--fmad=false", "-default-device"};
 }
 
 CacheStats cache_stats() {
@@ -180,7 +180,7 @@ CompileResult compile(Device& dev, const Program& p) {
   Cache& c = cache();
   const DeviceInfo& info = dev.info();
   uint64_t key = fnv1a(p.source, 1469598103934665603ull);
-  for (const std::string& o : nvrtc_options(dev)) key = fnv1a(o, key);
+  for (const std::string& o : nvrtc_options(dev, p)) key = fnv1a(o, key);
   const std::string ver = std::to_string(info.cc_major) + "." + std::to_string(info.cc_minor) +
                           "/nvrtc " + std::to_string(info.nvrtc_major) + "." +
                           std::to_string(info.nvrtc_minor) + "/abi " + std::to_string(kKernelAbi);

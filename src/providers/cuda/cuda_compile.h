@@ -55,6 +55,6 @@ void note_memory_hit();
 /// The disk cache folder ("" when disabled).
 std::string cache_dir();
 /// NVRTC options used for dev (also part of the key).
-std::vector<std::string> nvrtc_options(const Device& dev);
+std::vector<std::string> nvrtc_options(const Device& dev, const Program& p);
 
 }  // namespace matfuse::cuda

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "accel/placement.h"
 #include "runtime/error.h"
 
 namespace matfuse::cuda {
@@ -48,35 +49,13 @@ cublasHandle_t blas_handle(Device& dev) {
   return h;
 }
 
-/// C = op(A) * op(B) into a fresh m x n device buffer.
-std::unique_ptr<DeviceCopy> gemm(Device& dev, const accel::Kernel& k, const KernelArgs& args) {
-  const accel::KMatMul& mm = *k.matmul;
-  const ClassId ca = k.inputs[mm.a].cls, cb = k.inputs[mm.b].cls;
-  const bool f32 = mm.type == accel::VType::F32;
-  const ClassId want = f32 ? ClassId::Single : ClassId::Double;
-  if (ca != want || cb != want)
-    throw_error("matfuse:codegen", "GPU matrix products need %s operands.", f32 ? "single" : "double");
-  const size_t esz = f32 ? 4 : 8;
-  auto c = dev.allocate(static_cast<size_t>(mm.m * mm.n) * esz);
-  if (mm.m == 0 || mm.n == 0) return c;
-  cublasHandle_t h = blas_handle(dev);
-  const Api& a = dev.api();
-  const int ta = mm.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = mm.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
-  const int m = static_cast<int>(mm.m), n = static_cast<int>(mm.n), kk = static_cast<int>(mm.k);
-  int st;
-  if (f32) {
-    const float one = 1, zero = 0;
-    st = a.cublasSgemm(h, ta, tb, m, n, kk, &one, static_cast<const float*>(args.inputs[mm.a]),
-                       static_cast<int>(mm.lda), static_cast<const float*>(args.inputs[mm.b]),
-                       static_cast<int>(mm.ldb), &zero, static_cast<float*>(c->device_ptr()), m);
-  } else {
-    const double one = 1, zero = 0;
-    st = a.cublasDgemm(h, ta, tb, m, n, kk, &one, static_cast<const double*>(args.inputs[mm.a]),
-                       static_cast<int>(mm.lda), static_cast<const double*>(args.inputs[mm.b]),
-                       static_cast<int>(mm.ldb), &zero, static_cast<double*>(c->device_ptr()), m);
+const char* cache_name(CacheSource s) {
+  switch (s) {
+    case CacheSource::Memory: return "memory";
+    case CacheSource::Disk: return "disk";
+    case CacheSource::Compiled: return "compiled";
   }
-  if (st != 0) throw_error("matfuse:cudaError", "cuBLAS gemm failed (status %d).", st);
-  return c;
+  return "?";
 }
 
 }  // namespace
@@ -90,15 +69,15 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   t.max_threads_per_block = info.max_threads_per_block;
   Rendered& r = rendered(k, args.text, t);
   const Program& prog = r.program;
-  last_ = {};
+  RunResult rr;
   if (!r.compiled) {
     const CompileResult cr = compile(dev_, prog);
     r.compiled = cr.program;
-    last_.cache = cr.source;
-    last_.compile_seconds = cr.seconds;
+    rr.kernel_cache = cache_name(cr.source);
+    rr.compile_seconds = cr.seconds;
   } else {
     note_memory_hit();
-    last_.cache = CacheSource::Memory;
+    rr.kernel_cache = cache_name(CacheSource::Memory);
   }
   const CompiledProgram& compiled = *r.compiled;
   const Api& a = dev_.api();
@@ -110,7 +89,20 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
     a.cuEventRecord(ev0, dev_.stream());
   }
   std::unique_ptr<DeviceCopy> mm;
-  if (k.matmul) mm = gemm(dev_, k, args);
+  if (k.matmul) {
+    // C = op(A) * op(B) into a fresh m x n device buffer.
+    const accel::KMatMul& m = *k.matmul;
+    const ClassId ca = k.inputs[m.a].cls, cb = k.inputs[m.b].cls;
+    const bool f32 = m.type == accel::VType::F32;
+    const ClassId want = f32 ? ClassId::Single : ClassId::Double;
+    if (ca != want || cb != want)
+      throw_error("matfuse:codegen", "GPU matrix products need %s operands.",
+                  f32 ? "single" : "double");
+    mm = dev_.allocate(static_cast<size_t>(m.m * m.n) * (f32 ? 4 : 8));
+    if (m.m != 0 && m.n != 0)
+      gemm(GemmCall{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, args.inputs[m.a], m.lda,
+                    args.inputs[m.b], m.ldb, mm->device_ptr()});
+  }
   std::unique_ptr<DeviceCopy> scratch, fault;
   if (prog.scratch_bytes) scratch = dev_.allocate(prog.scratch_bytes);
   if (prog.may_fault) {
@@ -161,22 +153,19 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
                                 l.block_y, l.block_z, l.shared_bytes, dev_.stream(),
                                 params.data(), nullptr),
                "cuLaunchKernel");
-    last_.launches++;
   }
   if (timing_) {
     a.cuEventRecord(ev1, dev_.stream());
     a.cuEventSynchronize(ev1);
     float ms = 0;
     a.cuEventElapsedTime(&ms, ev0, ev1);
-    last_.device_seconds = ms / 1e3;
+    rr.device_seconds = ms / 1e3;
     a.cuEventDestroy(ev0);
     a.cuEventDestroy(ev1);
   }
-  RunResult rr;
-  last_.fault_deferred = false;
   if (fault && defer_faults_) {
     deferred_.push_back(std::move(fault));
-    last_.fault_deferred = true;
+    rr.fault_deferred = true;
   } else if (fault) {
     const int code = dev_.read_fault_flag(reinterpret_cast<CUdeviceptr>(fault->device_ptr()));
     if (code != kNoFault) {
@@ -191,16 +180,82 @@ std::string CudaProvider::fault_message(int code) {
   return code == kFaultLogicalNaN ? "NaN converted to logical" : "a value left the real domain";
 }
 
-int CudaProvider::take_deferred_faults(size_t mark) {
-  if (mark >= deferred_.size()) return kNoFault;
+void CudaProvider::gemm(const GemmCall& g) {
+  cublasHandle_t h = blas_handle(dev_);
+  const Api& a = dev_.api();
+  const int ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int m = static_cast<int>(g.m), n = static_cast<int>(g.n), kk = static_cast<int>(g.k);
+  int st;
+  if (g.f32) {
+    const float one = 1, zero = 0;
+    st = a.cublasSgemm(h, ta, tb, m, n, kk, &one, static_cast<const float*>(g.a),
+                       static_cast<int>(g.lda), static_cast<const float*>(g.b),
+                       static_cast<int>(g.ldb), &zero, static_cast<float*>(g.c), m);
+  } else {
+    const double one = 1, zero = 0;
+    st = a.cublasDgemm(h, ta, tb, m, n, kk, &one, static_cast<const double*>(g.a),
+                       static_cast<int>(g.lda), static_cast<const double*>(g.b),
+                       static_cast<int>(g.ldb), &zero, static_cast<double*>(g.c), m);
+  }
+  if (st != 0) throw_error("matfuse:cudaError", "cuBLAS gemm failed (status %d).", st);
+}
+
+double CudaProvider::estimate_seconds(const KernelCost& c) const {
+  const accel::Calibration& cal = accel::calibration();
+  const double touched = static_cast<double>(c.bytes_in + c.bytes_out);
+  return c.launches * cal.launch_us * 1e-6 + touched / (cal.device_bandwidth_gbs * 1e9) +
+         c.flops / (cal.device_gemm_gflops * 1e9) + c.ops / (cal.device_op_rate_gops * 1e9) +
+         static_cast<double>(c.bytes_to_bind) / (cal.upload_gbs * 1e9) +
+         static_cast<double>(c.bytes_to_host) / (cal.download_gbs * 1e9);
+}
+
+bool CudaProvider::resident(const Tensor& t) const { return t.device_only() || on_cuda(t); }
+
+const void* CudaProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
+  const int64_t up0 = dev_.stats().upload_bytes;
+  const void* p = reinterpret_cast<const void*>(device_pointer(dev_, t));
+  if (copied_bytes) *copied_bytes = dev_.stats().upload_bytes - up0;
+  return p;
+}
+
+Tensor CudaProvider::new_output(ClassId cls, const Dims& dims, void** address) {
+  Tensor t = device_tensor(dev_, cls, dims);
+  *address = t.storage()->device()->device_ptr();
+  return t;
+}
+
+std::optional<DeviceProperties> CudaProvider::device_properties() {
+  const DeviceInfo& in = dev_.info();
+  DeviceProperties p;
+  p.name = in.name;
+  p.ordinal = in.ordinal;
+  p.cc_major = in.cc_major;
+  p.cc_minor = in.cc_minor;
+  p.multiprocessors = in.sm_count;
+  p.max_threads_per_block = in.max_threads_per_block;
+  p.total_memory = in.total_memory;
+  try {
+    const auto [free_b, total_b] = dev_.memory_info();
+    p.free_memory = free_b;
+    if (total_b) p.total_memory = total_b;
+  } catch (const MatlabError&) {
+  }
+  p.driver_version = in.driver_version;
+  p.compiler_major = in.nvrtc_major;
+  p.compiler_minor = in.nvrtc_minor;
+  return p;
+}
+
+std::string CudaProvider::take_deferred_faults(size_t mark) {
+  if (mark >= deferred_.size()) return "";
   std::vector<CUdeviceptr> flags;
   for (size_t i = mark; i < deferred_.size(); ++i)
     flags.push_back(reinterpret_cast<CUdeviceptr>(deferred_[i]->device_ptr()));
   const std::vector<int> codes = dev_.read_fault_flags(flags);
   deferred_.resize(mark);
   for (int c : codes)
-    if (c != kNoFault) return c;
-  return kNoFault;
+    if (c != kNoFault) return fault_message(c);
+  return "";
 }
 
 CudaProvider* cuda_provider() {

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,47 +22,56 @@
 
 namespace matfuse::cuda {
 
-/// What the last run() did (telemetry).
-struct LaunchRecord {
-  CacheSource cache = CacheSource::Memory;
-  double compile_seconds = 0;
-  double device_seconds = -1;  ///< CUDA-event time of the launches (-1 when timing is off)
-  int launches = 0;
-  bool fault_deferred = false;  ///< the fault flag was kept (set_defer_faults), not read
-};
-
 class CudaProvider final : public Provider {
 public:
   explicit CudaProvider(Device& dev) : dev_(dev) {}
   std::string_view name() const override { return "cuda"; }
+  bool host_memory() const override { return false; }
+  /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
+  /// from run() and the executor runs the group on the next provider.
+  bool supports(const accel::Kernel& k) const override { return true; }
+  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  /// Calibrated device throughputs (accel/placement.h): launch latency, bytes touched over
+  /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
+  /// inputs without a device copy, downloads of outputs a host sink reads now.
+  double estimate_seconds(const KernelCost& c) const override;
+  /// Whether t has a copy on this device (or lives only there).
+  bool resident(const Tensor& t) const override;
+  /// Device address of t (uploaded once, cuda_device.h device_pointer).
+  const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
+  /// A device-only tensor (cuda_device.h device_tensor).
+  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
   /// Raises MatlabError for codegen, NVRTC, launch or memory failures (the caller falls back to
   /// the host provider); returns ok=false on a kernel fault (the caller re-runs the group with
-  /// the eager engine).
+  /// the eager engine). Pointers in args are DEVICE addresses.
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
-  const LaunchRecord& last() const { return last_; }
+  /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
+  /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
+  void gemm(const GemmCall& g) override;
+  void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
-  void set_timing(bool on) { timing_ = on; }
-  /// While on, run() keeps the fault flag of a program that may fault (last().fault_deferred)
-  /// and returns ok without waiting for the kernel.
-  void set_defer_faults(bool on) { defer_faults_ = on; }
-  /// Number of fault flags kept so far (a mark for take_deferred_faults).
-  size_t deferred_faults() const { return deferred_.size(); }
+  void set_timing(bool on) override { timing_ = on; }
+  /// While on, run() keeps the fault flag of a program that may fault
+  /// (RunResult::fault_deferred) and returns ok without waiting for the kernel.
+  void set_defer_faults(bool on) override { defer_faults_ = on; }
+  size_t deferred_fault_mark() const override { return deferred_.size(); }
   /// Reads the fault flags kept since `mark` (one stream synchronisation), releases them and
-  /// returns the first nonzero fault code in launch order, or 0.
-  int take_deferred_faults(size_t mark);
+  /// returns the message of the first nonzero fault code in launch order, or "".
+  std::string take_deferred_faults(size_t mark) override;
+  std::optional<DeviceProperties> device_properties() override;
   /// The message of fault code `code` (kernel_ir.h FaultCode).
   static std::string fault_message(int code);
   Device& device() { return dev_; }
 
 private:
   Device& dev_;
-  LaunchRecord last_;
   bool timing_ = false;
   bool defer_faults_ = false;
   std::vector<std::unique_ptr<DeviceCopy>> deferred_;
 };
 
-/// The process-wide CUDA provider, or null when no device is usable.
+/// The process-wide CUDA provider, or null when no device is usable (loads CUDA on first
+/// call; cuda_device.h Device::unavailable_reason says why).
 CudaProvider* cuda_provider();
 
 }  // namespace matfuse::cuda

@@ -606,6 +606,21 @@ void eval_gen(const PhaseCtx& c, const Instr& in, int vi, int len, Scratch& s) {
     s.vals[vi] = o;
     return;
   }
+  if (in.gen == accel::GenKind::Linspace && in.type == VType::F32 &&
+      c.k->math == accel::MathMode::Fast) {
+    // Fast mode: single linspace in single precision, endpoints exact (docs/math-modes.md).
+    const float a = static_cast<float>(c.args->params[in.slot].f);
+    const float b = static_cast<float>(c.args->params[in.slot2].f);
+    const int64_t num = static_cast<int64_t>(in.imm);
+    const float step = num > 1 ? (b - a) / static_cast<float>(num - 1) : 0.0f;
+    float* o = buf<float>(s, vi);
+    for (int j = 0; j < n; ++j) {
+      const int64_t k = static_cast<int64_t>(at(j));
+      o[j] = k == num - 1 ? b : k == 0 ? a : a + static_cast<float>(k) * step;
+    }
+    s.vals[vi] = o;
+    return;
+  }
   switch (in.gen) {
     case accel::GenKind::Eye: {
       const int64_t rows = static_cast<int64_t>(in.imm);

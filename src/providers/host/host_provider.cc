@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "accel/placement.h"
 #include "providers/host/host_eval.h"
 #include "providers/host/thread_pool.h"
 #include "runtime/error.h"
@@ -497,27 +498,31 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
 
 // ---- matrix products --------------------------------------------------------------------------
 
-RunResult run_matmul(const accel::Kernel& k, const KernelArgs& args) {
+RunResult run_matmul(HostProvider& hp, const accel::Kernel& k, const KernelArgs& args) {
   const accel::KMatMul& m = *k.matmul;
   Fault fault;
   std::vector<double> cd;
   std::vector<float> cf;
-  const void* c;
-  const int M = static_cast<int>(m.m), N = static_cast<int>(m.n), K = static_cast<int>(m.k);
-  const auto ta = m.trans_a ? CblasTrans : CblasNoTrans, tb = m.trans_b ? CblasTrans : CblasNoTrans;
-  if (m.type == VType::F32) {
+  GemmCall g;
+  g.f32 = m.type == VType::F32;
+  g.trans_a = m.trans_a;
+  g.trans_b = m.trans_b;
+  g.m = m.m;
+  g.n = m.n;
+  g.k = m.k;
+  g.a = args.inputs[m.a];
+  g.lda = m.lda;
+  g.b = args.inputs[m.b];
+  g.ldb = m.ldb;
+  if (g.f32) {
     cf.assign(static_cast<size_t>(m.m * m.n), 0.0f);
-    cblas_sgemm(CblasColMajor, ta, tb, M, N, K, 1.0f, static_cast<const float*>(args.inputs[m.a]),
-                static_cast<int>(m.lda), static_cast<const float*>(args.inputs[m.b]),
-                static_cast<int>(m.ldb), 0.0f, cf.data(), M);
-    c = cf.data();
+    g.c = cf.data();
   } else {
     cd.assign(static_cast<size_t>(m.m * m.n), 0.0);
-    cblas_dgemm(CblasColMajor, ta, tb, M, N, K, 1.0, static_cast<const double*>(args.inputs[m.a]),
-                static_cast<int>(m.lda), static_cast<const double*>(args.inputs[m.b]),
-                static_cast<int>(m.ldb), 0.0, cd.data(), M);
-    c = cd.data();
+    g.c = cd.data();
   }
+  hp.gemm(g);
+  const void* c = g.c;
   if (m.diag) {  // epilogue over the main diagonal: point k reads C(k,k)
     const size_t len = static_cast<size_t>(std::min(m.m, m.n)), step = static_cast<size_t>(m.m + 1);
     for (size_t i = 0; i < len; ++i) {  // in place: i*step >= i
@@ -537,12 +542,44 @@ RunResult HostProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   MF_ASSERT(args.inputs.size() == k.inputs.size() && args.params.size() == k.param_u64.size() &&
                 args.outputs.size() == k.outputs.size(),
             "kernel arguments do not match the kernel");
-  if (k.matmul) return run_matmul(k, args);
+  if (k.matmul) return run_matmul(*this, k, args);
   if (k.fusion_kind == accel::FusionKind::Reduction) return run_reduction(k, args);
   Fault fault;
   PhaseCtx body(k, k.body, k.space, args, fault);
   run_phase(body);
   return result_of(fault);
+}
+
+void HostProvider::gemm(const GemmCall& g) {
+  const int M = static_cast<int>(g.m), N = static_cast<int>(g.n), K = static_cast<int>(g.k);
+  const auto ta = g.trans_a ? CblasTrans : CblasNoTrans, tb = g.trans_b ? CblasTrans : CblasNoTrans;
+  if (g.f32)
+    cblas_sgemm(CblasColMajor, ta, tb, M, N, K, 1.0f, static_cast<const float*>(g.a),
+                static_cast<int>(g.lda), static_cast<const float*>(g.b), static_cast<int>(g.ldb),
+                0.0f, static_cast<float*>(g.c), M);
+  else
+    cblas_dgemm(CblasColMajor, ta, tb, M, N, K, 1.0, static_cast<const double*>(g.a),
+                static_cast<int>(g.lda), static_cast<const double*>(g.b), static_cast<int>(g.ldb),
+                0.0, static_cast<double*>(g.c), M);
+}
+
+double HostProvider::estimate_seconds(const KernelCost& c) const {
+  const accel::Calibration& cal = accel::calibration();
+  const double touched = static_cast<double>(c.bytes_in + c.bytes_out);
+  return touched / (cal.host_bandwidth_gbs * 1e9) + c.flops / (cal.host_gemm_gflops * 1e9) +
+         c.ops / (cal.host_op_rate_gops * 1e9) +
+         static_cast<double>(c.bytes_to_bind) / (cal.download_gbs * 1e9);
+}
+
+const void* HostProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
+  if (copied_bytes) *copied_bytes = t.device_only() ? t.numel() * t.elem_bytes() : 0;
+  return t.raw();
+}
+
+Tensor HostProvider::new_output(ClassId cls, const Dims& dims, void** address) {
+  Tensor t = Tensor::uninit(cls, dims);
+  *address = t.mutable_raw();
+  return t;
 }
 
 HostProvider& host_provider() {

@@ -1,4 +1,4 @@
-// The host provider: runs kernel IR on the CPU (DESIGN.md decision 9). It is the executable
+// The host provider: runs kernel IR on the CPU (DESIGN.md decision 10). It is the executable
 // specification of the kernel IR: chunked (host_eval.h), multithreaded over a fixed pool
 // (thread_pool.h), deterministic (fixed chunk partition and combine order, independent of the
 // thread count; reductions follow the eager summation order), gemm by OpenBLAS.
@@ -11,7 +11,21 @@ namespace matfuse::host {
 class HostProvider final : public Provider {
 public:
   std::string_view name() const override { return "host"; }
+  bool host_memory() const override { return true; }
+  /// Every kernel of the IR.
+  bool supports(const accel::Kernel& k) const override { return true; }
+  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  /// Calibrated host throughputs (accel/placement.h): bytes touched over host bandwidth, flops
+  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
+  double estimate_seconds(const KernelCost& c) const override;
+  /// Whether t has a host copy (not device-only).
+  bool resident(const Tensor& t) const override { return !t.device_only(); }
+  /// t's host elements (a device-only tensor is gathered).
+  const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
+  /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
+  void gemm(const GemmCall& g) override;
 };
 
 /// The process-wide host provider.

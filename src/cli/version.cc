@@ -1,0 +1,56 @@
+#include "cli/version.h"
+
+#ifndef MATFUSE_VERSION
+#define MATFUSE_VERSION "0.0.0"
+#endif
+
+namespace matfuse::cli {
+
+std::string version_text() {
+  struct Feature {
+    const char* name;
+    bool built;
+    const char* what;
+  };
+  const Feature features[] = {
+#ifdef MATFUSE_HAVE_FFTW
+      {"FFTW", true, "fft, ifft, fft2, ifft2"},
+#else
+      {"FFTW", false, "fft, ifft, fft2, ifft2"},
+#endif
+#ifdef MATFUSE_HAVE_PCRE2
+      {"PCRE2", true, "regexp, regexpi, regexprep"},
+#else
+      {"PCRE2", false, "regexp, regexpi, regexprep"},
+#endif
+#ifdef MATFUSE_HAVE_MATIO
+      {"libmatio", true, "save and load of MAT files"},
+#else
+      {"libmatio", false, "save and load of MAT files"},
+#endif
+#ifdef MATFUSE_HAVE_READLINE
+      {"readline", true, "line editing, completion and history at the prompt"},
+#else
+      {"readline", false, "line editing, completion and history at the prompt"},
+#endif
+#ifdef MATFUSE_HAVE_CAIRO
+      {"Cairo", true, "figures to PNG, SVG and PDF"},
+#else
+      {"Cairo", false, "figures to PNG, SVG and PDF"},
+#endif
+#ifdef MATFUSE_HAVE_JUPYTER
+      {"Jupyter kernel", true, "matfuse --install-kernel, notebooks"},
+#else
+      {"Jupyter kernel", false, "matfuse --install-kernel, notebooks"},
+#endif
+  };
+  std::string s = std::string("matfuse ") + MATFUSE_VERSION + "\noptional features:\n";
+  for (const Feature& f : features) {
+    std::string name = f.name;
+    name.resize(16, ' ');
+    s += std::string("  ") + name + (f.built ? "yes  " : "no   ") + f.what + "\n";
+  }
+  return s;
+}
+
+}  // namespace matfuse::cli

@@ -1,0 +1,107 @@
+// The provider registry and the interface's defaults (see provider.h). Compiled into the
+// acceleration layer's library: the seam belongs to the layer that calls through it.
+#include "providers/provider.h"
+
+#include <memory>
+#include <mutex>
+
+#include "runtime/error.h"
+
+namespace matfuse {
+namespace {
+
+struct Entry {
+  std::string name;
+  ProviderFactory factory;
+  bool tried = false;
+  Provider* provider = nullptr;
+  std::string why;  ///< why the factory gave no provider
+};
+
+struct Registry {
+  std::mutex mu;
+  std::vector<Entry> entries;
+};
+
+Registry& registry() {
+  static auto* r = new Registry();  // never destroyed: providers outlive static destructors
+  return *r;
+}
+
+/// Runs the pending factories (outside the lock: a factory may load libraries for a while).
+std::vector<Entry*> resolved() {
+  Registry& r = registry();
+  std::vector<Entry*> out;
+  std::unique_lock<std::mutex> l(r.mu);
+  for (size_t i = 0; i < r.entries.size(); ++i) {
+    if (!r.entries[i].tried) {
+      ProviderFactory f = r.entries[i].factory;
+      l.unlock();
+      std::string why;
+      Provider* p = f ? f(&why) : nullptr;
+      l.lock();
+      Entry& e = r.entries[i];
+      if (!e.tried) {
+        e.tried = true;
+        e.provider = p;
+        e.why = why;
+      }
+    }
+    out.push_back(&r.entries[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Provider::gemm(const GemmCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no matrix product.",
+              static_cast<int>(name().size()), name().data());
+}
+
+void register_provider(std::string name, ProviderFactory factory) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> l(r.mu);
+  for (Entry& e : r.entries)
+    if (e.name == name) {
+      e = Entry{std::move(name), std::move(factory)};
+      return;
+    }
+  r.entries.push_back(Entry{std::move(name), std::move(factory)});
+}
+
+std::vector<Provider*> usable_providers() {
+  std::vector<Provider*> out;
+  for (Entry* e : resolved())
+    if (e->provider) out.push_back(e->provider);
+  return out;
+}
+
+Provider* find_provider(std::string_view name) {
+  for (Provider* p : usable_providers())
+    if (p->name() == name) return p;
+  return nullptr;
+}
+
+Provider* host_memory_provider() {
+  for (Provider* p : usable_providers())
+    if (p->host_memory()) return p;
+  return nullptr;
+}
+
+Provider* device_provider() {
+  for (Provider* p : usable_providers())
+    if (!p->host_memory()) return p;
+  return nullptr;
+}
+
+std::string device_unavailable_reason() {
+  std::string why;
+  for (Entry* e : resolved()) {
+    if (e->provider && !e->provider->host_memory()) return "";
+    if (!e->provider && why.empty()) why = e->why;
+  }
+  return why.empty() ? "no device provider registered" : why;
+}
+
+}  // namespace matfuse
