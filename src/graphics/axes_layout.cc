@@ -31,9 +31,7 @@ void grow(Range& r, bool& any, double v, bool log) {
 }
 
 /// Whether an axis shows its data extent without rounding (images, contours).
-bool tight_child(const GNode& c) {
-  return c.type() == "image" || c.type() == "contour";
-}
+bool tight_child(const GNode& c) { return c.type() == "image" || c.type() == "contour"; }
 
 }  // namespace
 
@@ -310,12 +308,16 @@ Range color_limits(const GNode& ax) {
   for (const auto& c : ax.children()) {
     const std::string& t = c->type();
     std::vector<double> d;
-    if (t == "image" && c->text("CDataMapping") == "scaled") d = c->vec("CData");
+    if (t == "image" && c->text("CDataMapping") == "scaled")
+      d = c->vec("CData");
     else if (t == "surface" || t == "patch")
       d = c->vec(c->prop("CData").is_empty() ? "ZData" : "CData");
-    else if (t == "contour") d = c->vec("ZData");
-    else if (t == "scatter" && c->prop("CData").numel() != 3) d = c->vec("CData");
-    else continue;
+    else if (t == "contour")
+      d = c->vec("ZData");
+    else if (t == "scatter" && c->prop("CData").numel() != 3)
+      d = c->vec("CData");
+    else
+      continue;
     if (t == "surface" || t == "patch") {
       const Value& cd = c->prop("CData");
       if (cd.is_tensor() && cd.dims().ndims() == 3) continue;  // true colour
@@ -354,8 +356,7 @@ int label_lines(const GNode& ax, const char* slot) {
 
 /// MATLAB's OuterPosition layout: the inner box shrinks so that the tick labels, axis labels
 /// and title fit inside the outer box (estimated from the font size).
-std::array<double, 4> fit_labels(const GNode& ax, std::array<double, 4> b, double fw,
-                                 double fh) {
+std::array<double, 4> fit_labels(const GNode& ax, std::array<double, 4> b, double fw, double fh) {
   std::vector<double> o = ax.vec("OuterPosition");
   if (o.size() < 4) o = {0, 0, 1, 1};
   const double ox = o[0] * fw, oy = fh - (o[1] + o[3]) * fh, ow = o[2] * fw, oh = o[3] * fh;

@@ -113,10 +113,9 @@ Outputs bi_legend(CallContext&, Args args, int nargout) {
     args = args.subspan(1);
   }
   // Labels: a cellstr, a string array, or text arguments up to the first property name.
-  static const char* const kProps[] = {"location", "orientation", "fontsize", "box",
-                                       "textcolor", "color", "edgecolor", "interpreter",
-                                       "numcolumns", "autoupdate", "visible", "fontname",
-                                       "fontweight", "title"};
+  static const char* const kProps[] = {
+      "location",    "orientation", "fontsize",   "box",     "textcolor", "color",      "edgecolor",
+      "interpreter", "numcolumns",  "autoupdate", "visible", "fontname",  "fontweight", "title"};
   size_t k = 0;
   if (!args.empty() && (args[0].is_cell() || (args[0].is_string() && args[0].numel() != 1))) {
     for (int64_t i = 0; i < args[0].numel(); ++i)
@@ -161,7 +160,8 @@ Outputs bi_legend(CallContext&, Args args, int nargout) {
   }
   lg->put("FontSize", Value(0.9 * ax->num("FontSize")));
   CellArray s(Dims(1, static_cast<int64_t>(labels.size())));
-  for (size_t i = 0; i < labels.size(); ++i) s.at(static_cast<int64_t>(i)) = Value::from_chars(labels[i]);
+  for (size_t i = 0; i < labels.size(); ++i)
+    s.at(static_cast<int64_t>(i)) = Value::from_chars(labels[i]);
   lg->put("String", Value(s));
   lg->put("_Items", handle_column(items));
   lg->put("Visible", Value::from_chars("on"));
@@ -186,11 +186,11 @@ Outputs bi_text(CallContext&, Args args, int nargout) {
   const Value& str = args[si];
   if (!str.is_text() && !str.is_cell() && !str.is_string() && !str.is_char())
     throw_error("MATLAB:text:InvalidInput", "text: STRING must be a character string");
-  const int64_t nstr = str.is_cell() || str.is_string() ? str.numel()
-                       : (str.is_char() ? std::max<int64_t>(str.dims().rows(), 1) : 1);
+  const int64_t nstr = str.is_cell() || str.is_string()
+                           ? str.numel()
+                           : (str.is_char() ? std::max<int64_t>(str.dims().rows(), 1) : 1);
   if (x.size() > 1 && nstr > 1 && nstr != static_cast<int64_t>(x.size()))
-    throw_error("MATLAB:text:InvalidInput",
-                "text: invalid combination of points and text strings");
+    throw_error("MATLAB:text:InvalidInput", "text: invalid combination of points and text strings");
   if (x.size() == 1 && nstr > 1 && str.is_cell() && false) {
   }
   if ((args.size() - si - 1) % 2 != 0)
@@ -269,8 +269,7 @@ Outputs bi_axis(CallContext&, Args args, int nargout) {
     if (!a.is_text()) {
       Tensor t = num(a, "axis");
       if (t.numel() != 4 && t.numel() != 6)
-        throw_error("MATLAB:axis:WrongNumberElements",
-                    "Vector must have 4 or 6 elements.");
+        throw_error("MATLAB:axis:WrongNumberElements", "Vector must have 4 or 6 elements.");
       for (int d = 0; d < t.numel() / 2; ++d) {
         const double lo = t.get_double(2 * d), hi = t.get_double(2 * d + 1);
         static const char* mode[3] = {"XLimMode", "YLimMode", "ZLimMode"};
@@ -365,8 +364,10 @@ Outputs ticks_fn(Args args, int nargout, const char* prop, bool labels) {
   const std::string o = opt(args[0]);
   const std::string mode = std::string(prop) + "Mode";
   if (o == "auto" || o == "manual") {
-    if (o == "manual") set_prop(ax, prop, get_prop(ax, prop));
-    else ax->put(mode, Value::from_chars("auto"));
+    if (o == "manual")
+      set_prop(ax, prop, get_prop(ax, prop));
+    else
+      ax->put(mode, Value::from_chars("auto"));
     return {};
   }
   if (o == "mode") return {Value::from_chars(ax->text(mode))};
@@ -395,8 +396,10 @@ Outputs bi_colormap(CallContext&, Args args, int nargout) {
   Value map = args[0];
   if (map.is_text()) {
     const std::string o = opt(map);
-    if (o == "default") map = colormap_value("parula", 256);
-    else map = colormap_value(o, 256);
+    if (o == "default")
+      map = colormap_value("parula", 256);
+    else
+      map = colormap_value(o, 256);
   } else {
     Tensor t = num(map, "colormap");
     if (t.dims().ndims() != 2 || t.dims().cols() != 3)
@@ -408,7 +411,8 @@ Outputs bi_colormap(CallContext&, Args args, int nargout) {
                     "Colormap values must be in the range from 0 to 1.");
     map = Value(t.to_class(ClassId::Double));
   }
-  if (target->type() == "axes") target->put("Colormap", map);
+  if (target->type() == "axes")
+    target->put("Colormap", map);
   else {
     GPtr f = target->ancestor("figure");
     if (!f) f = current_figure(true);
@@ -425,8 +429,10 @@ template <const char* Name>
 Outputs bi_cmap(CallContext&, Args args, int) {
   check_nargin(args, 0, 1);
   int m = 256;
-  if (!args.empty()) m = static_cast<int>(args[0].to_index("colormap length"));
-  else if (GPtr f = current_figure(false)) m = static_cast<int>(f->prop("Colormap").dims().rows());
+  if (!args.empty())
+    m = static_cast<int>(args[0].to_index("colormap length"));
+  else if (GPtr f = current_figure(false))
+    m = static_cast<int>(f->prop("Colormap").dims().rows());
   return {colormap_value(Name, m)};
 }
 
@@ -453,8 +459,9 @@ Outputs bi_colorbar(CallContext&, Args args, int nargout) {
   }
   std::string loc = "eastoutside";
   size_t k = 0;
-  static const char* const kLocs[] = {"north", "south", "east", "west", "northoutside",
-                                      "southoutside", "eastoutside", "westoutside", "manual"};
+  static const char* const kLocs[] = {"north",       "south",        "east",
+                                      "west",        "northoutside", "southoutside",
+                                      "eastoutside", "westoutside",  "manual"};
   auto check_loc = [](const std::string& l) {
     for (const char* c : kLocs)
       if (l == c) return;
@@ -466,10 +473,10 @@ Outputs bi_colorbar(CallContext&, Args args, int nargout) {
                   "colorbar: expected string argument at position %zu", i + 1);
   if (!args.empty() && args.size() % 2 == 1) {
     const std::string o = opt(args[0]);
-    if (o == "location") throw_error("MATLAB:colorbar:InvalidInput",
-                                     "colorbar: missing value after \"location\"");
-    if (o == "peer") throw_error("MATLAB:colorbar:InvalidInput",
-                                 "colorbar: missing axes handle after \"peer\"");
+    if (o == "location")
+      throw_error("MATLAB:colorbar:InvalidInput", "colorbar: missing value after \"location\"");
+    if (o == "peer")
+      throw_error("MATLAB:colorbar:InvalidInput", "colorbar: missing axes handle after \"peer\"");
     bool is_loc = false;
     for (const char* c : kLocs)
       if (o == c) is_loc = true;
@@ -488,8 +495,8 @@ Outputs bi_colorbar(CallContext&, Args args, int nargout) {
     cb->put("Axes", handle_value(ax));
     ax->put("Colorbar", handle_value(cb));
     std::vector<double> p = ax->vec("Position");
-    const bool horiz = loc.find("north") != std::string::npos ||
-                       loc.find("south") != std::string::npos;
+    const bool horiz =
+        loc.find("north") != std::string::npos || loc.find("south") != std::string::npos;
     if (horiz) {
       cb->define("Position", row_value({p[0], p[1] - 0.07, p[2], 0.03}));
       cb->define("_Taken", Value(0.0));

@@ -11,8 +11,10 @@ namespace {
 /// Prepares the axes of a chart call (newplot) and reports whether hold was on.
 GPtr chart_axes(Args& args, bool& held) {
   GPtr ax = take_axes(args);
-  if (!ax) ax = current_axes(true);
-  else make_current_axes(ax);
+  if (!ax)
+    ax = current_axes(true);
+  else
+    make_current_axes(ax);
   held = hold_on(*ax);
   if (!held) reset_axes(ax);
   return ax;
@@ -32,7 +34,8 @@ Outputs scatter_impl(Args args, int nargout, bool three) {
   size_t k = nd;
   if (three) s->put("ZData", row_value(values(num(args[2], "scatter3"))));
   if (k < args.size() && !args[k].is_text()) {
-    if (!args[k].is_empty()) s->put("SizeData", Value(num(args[k], "scatter").to_class(ClassId::Double)));
+    if (!args[k].is_empty())
+      s->put("SizeData", Value(num(args[k], "scatter").to_class(ClassId::Double)));
     ++k;
   }
   bool color_given = false;
@@ -103,7 +106,8 @@ Outputs bar_impl(Args args, int nargout, bool horiz) {
   std::vector<double> x;
   if (X.numel() == 0)
     for (int64_t i = 0; i < rows; ++i) x.push_back(static_cast<double>(i + 1));
-  else x = values(X);
+  else
+    x = values(X);
   if (X.numel() > 0 && !(X.dims().rows() == 1 || X.dims().cols() == 1))
     throw_error("MATLAB:bar:InvalidInput", "bar: X must be a vector");
   {
@@ -120,17 +124,19 @@ Outputs bar_impl(Args args, int nargout, bool horiz) {
   bool has_color = false;
   for (; k < args.size() && args[k].is_text(); ++k) {
     const std::string o = opt(args[k]);
-    if (o == "stacked") stacked = true;
+    if (o == "stacked")
+      stacked = true;
     else if (o == "grouped" || o == "hist" || o == "histc") {
-    } else if (parse_linespec(args[k].to_text(), spec) && spec.has_color &&
-               spec.marker.empty() && spec.line_style.empty()) {
+    } else if (parse_linespec(args[k].to_text(), spec) && spec.has_color && spec.marker.empty() &&
+               spec.line_style.empty()) {
       has_color = true;
     } else {
       break;
     }
   }
   std::vector<GPtr> out;
-  std::vector<double> base(static_cast<size_t>(rows), 0.0), base_neg(static_cast<size_t>(rows), 0.0);
+  std::vector<double> base(static_cast<size_t>(rows), 0.0),
+      base_neg(static_cast<size_t>(rows), 0.0);
   for (int64_t j = 0; j < nser; ++j) {
     GPtr b = create("bar", ax);
     std::vector<double> y;
@@ -190,9 +196,11 @@ Outputs bi_histogram(CallContext& ctx, Args args, int nargout) {
     const std::string o = opt(args[i]);
     if (o == "binwidth" || o == "numbins" || o == "binedges" || o == "binlimits" ||
         o == "binmethod") {
-      std::string name = o == "binwidth" ? "BinWidth" : o == "numbins" ? "NumBins"
-                       : o == "binedges" ? "BinEdges" : o == "binlimits" ? "BinLimits"
-                                                          : "BinMethod";
+      std::string name = o == "binwidth"    ? "BinWidth"
+                         : o == "numbins"   ? "NumBins"
+                         : o == "binedges"  ? "BinEdges"
+                         : o == "binlimits" ? "BinLimits"
+                                            : "BinMethod";
       if (o == "numbins") {
         hc_args.push_back(args[i + 1]);
         continue;
@@ -220,9 +228,12 @@ Outputs bi_histogram(CallContext& ctx, Args args, int nargout) {
   std::vector<double> v = counts;
   for (size_t i = 0; i < v.size(); ++i) {
     const double w = edges[i + 1] - edges[i];
-    if (norm == "probability") v[i] = total > 0 ? counts[i] / total : 0;
-    else if (norm == "pdf") v[i] = total > 0 ? counts[i] / (total * w) : 0;
-    else if (norm == "countdensity") v[i] = counts[i] / w;
+    if (norm == "probability")
+      v[i] = total > 0 ? counts[i] / total : 0;
+    else if (norm == "pdf")
+      v[i] = total > 0 ? counts[i] / (total * w) : 0;
+    else if (norm == "countdensity")
+      v[i] = counts[i] / w;
     else if (norm == "cumcount" || norm == "cdf") {
       v[i] = (i > 0 ? v[i - 1] : 0) + counts[i];
     }
@@ -274,7 +285,8 @@ Outputs bi_hist(CallContext&, Args args, int nargout) {
       for (int64_t k = 0; k < n; ++k)
         centers.push_back(((hi - lo) * static_cast<double>(2 * k + 1) + 2.0 * n * lo) / (2.0 * n));
     else
-      for (int64_t k = -((n - 1) / 2); k <= n / 2; ++k) centers.push_back(static_cast<double>(k) + lo);
+      for (int64_t k = -((n - 1) / 2); k <= n / 2; ++k)
+        centers.push_back(static_cast<double>(k) + lo);
   };
   if (args.size() >= 2) {
     if (!args[1].is_tensor() || args[1].is_char() || args[1].tensor().is_complex())
@@ -342,8 +354,8 @@ Outputs bi_hist(CallContext&, Args args, int nargout) {
   for (int64_t j = 0; j < cols; ++j) {
     GPtr b = create("bar", ax);
     b->put("XData", row_value(centers));
-    b->put("YData", row_value(std::vector<double>(freq.begin() + j * nb,
-                                                  freq.begin() + (j + 1) * nb)));
+    b->put("YData",
+           row_value(std::vector<double>(freq.begin() + j * nb, freq.begin() + (j + 1) * nb)));
     b->put("BarWidth", Value(cols > 1 ? 0.8 : 1.0));
     b->put("_Group", row_value({static_cast<double>(j + 1), static_cast<double>(cols)}));
     b->put("FaceColor", rgb_value(next_color(*ax)));
@@ -361,8 +373,8 @@ Outputs bi_area(CallContext&, Args args, int nargout) {
   if (nd == 0) throw_error("MATLAB:minrhs", "Not enough input arguments.");
   if (nd > 3) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
   for (size_t i = 0; i < nd; ++i) {
-    const bool level = (nd == 3 && i == 2) || (nd == 2 && args[1].numel() == 1 && i == 1 &&
-                                                args[0].numel() > 1);
+    const bool level =
+        (nd == 3 && i == 2) || (nd == 2 && args[1].numel() == 1 && i == 1 && args[0].numel() > 1);
     if (!args[i].is_tensor() || args[i].is_char() || args[i].tensor().is_complex()) {
       if (level || (nd == 2 && i == 1 && args[1].numel() == 1))
         throw_error("MATLAB:area:InvalidInput", "area: LVL must be a real scalar");
@@ -381,7 +393,8 @@ Outputs bi_area(CallContext&, Args args, int nargout) {
   const bool yvec = Y.dims().rows() == 1 || Y.dims().cols() == 1;
   const int64_t rows = yvec ? Y.numel() : Y.dims().rows(), nser = yvec ? 1 : Y.dims().cols();
   std::vector<double> x;
-  if (nd >= 2 && !y_base) x = values(num(args[0], "area"));
+  if (nd >= 2 && !y_base)
+    x = values(num(args[0], "area"));
   else
     for (int64_t i = 0; i < rows; ++i) x.push_back(static_cast<double>(i + 1));
   if (static_cast<int64_t>(x.size()) != rows)
@@ -538,8 +551,10 @@ Outputs bi_quiver(CallContext&, Args args, int nargout) {
   q->put("YData", row_value(values(Y)));
   q->put("UData", row_value(values(U)));
   q->put("VData", row_value(values(V)));
-  if (scale == 0) q->put("AutoScale", Value::from_chars("off"));
-  else if (scale > 0) q->put("AutoScaleFactor", Value(scale * 0.9));
+  if (scale == 0)
+    q->put("AutoScale", Value::from_chars("off"));
+  else if (scale > 0)
+    q->put("AutoScaleFactor", Value(scale * 0.9));
   size_t k = nd;
   LineSpec ls;
   if (k < args.size() && args[k].is_text() && parse_linespec(args[k].to_text(), ls)) {

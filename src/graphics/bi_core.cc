@@ -101,16 +101,17 @@ Outputs bi_figure(CallContext&, Args args, int nargout) {
   if (!args.empty() && !args[0].is_text()) {
     if (args[0].is_object()) {
       f = nodes_of(args[0])[0];
-      if (f->type() != "figure")
-        throw_error("MATLAB:hg:InvalidHandle", "Invalid figure handle.");
+      if (f->type() != "figure") throw_error("MATLAB:hg:InvalidHandle", "Invalid figure handle.");
       make_current_figure(f);
     } else {
       const double n = args[0].to_double("figure number");
       if (n != std::floor(n) || n < 1)
         throw_error("MATLAB:hg:InvalidHandle", "Invalid figure handle.");
       f = find_figure(n);
-      if (f) make_current_figure(f);
-      else f = new_figure(static_cast<int>(n));
+      if (f)
+        make_current_figure(f);
+      else
+        f = new_figure(static_cast<int>(n));
     }
     args = args.subspan(1);
   } else {
@@ -204,7 +205,8 @@ Outputs bi_set(CallContext&, Args args, int nargout) {
     const CellArray& vs = args[2].cell();
     for (size_t i = 0; i < ns.size(); ++i)
       for (int64_t j = 0; j < nm.numel(); ++j) {
-        const int64_t r = vs.dims().rows() == static_cast<int64_t>(ns.size()) ? static_cast<int64_t>(i) : 0;
+        const int64_t r =
+            vs.dims().rows() == static_cast<int64_t>(ns.size()) ? static_cast<int64_t>(i) : 0;
         set_prop(ns[i], nm[j].to_text(), vs[r + j * vs.dims().rows()]);
       }
     return {};
@@ -349,8 +351,7 @@ Outputs bi_subplot(CallContext&, Args args, int nargout) {
   size_t used;
   if (args.size() == 1 || (args.size() >= 2 && args[1].is_text())) {
     const int v = static_cast<int>(args[0].to_double("subplot"));
-    if (v < 111 || v > 999)
-      throw_error("MATLAB:subplot:InvalidSyntax", "Unknown command option.");
+    if (v < 111 || v > 999) throw_error("MATLAB:subplot:InvalidSyntax", "Unknown command option.");
     m = v / 100;
     n = (v / 10) % 10;
     cells = {v % 10 - 1};
@@ -463,8 +464,10 @@ Outputs bi_nexttile(CallContext&, Args args, int nargout) {
   std::vector<double> span = {1, 1};
   if (!args.empty() && !args[0].is_text()) {
     Tensor a = num(args[0], "nexttile");
-    if (a.numel() == 2 && args.size() == 1) span = {a.get_double(0), a.get_double(1)};
-    else index = static_cast<int>(a.get_double(0));
+    if (a.numel() == 2 && args.size() == 1)
+      span = {a.get_double(0), a.get_double(1)};
+    else
+      index = static_cast<int>(a.get_double(0));
     if (args.size() >= 2 && !args[1].is_text()) {
       Tensor s = num(args[1], "nexttile");
       span = {s.get_double(0), s.get_double(1)};
@@ -586,8 +589,8 @@ std::string figure_png(int number, double dpi) {
 int write_open_figures(const std::string& dir, double dpi) {
   int k = 0;
   for (const auto& f : gfx::figures()) {
-    const std::string path = dir + "/figure" + std::to_string(static_cast<int>(f->num("Number"))) +
-                             ".png";
+    const std::string path =
+        dir + "/figure" + std::to_string(static_cast<int>(f->num("Number"))) + ".png";
     gfx::write_figure(*f, path, gfx::ImageFormat::Png, dpi);
     ++k;
   }

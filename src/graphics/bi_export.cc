@@ -1,9 +1,12 @@
 // Output of figures: saveas, print, exportgraphics (PNG, SVG, PDF through Cairo), and the
 // registration of every graphics builtin (register_graphics).
 #include <cmath>
+#include <map>
 
+#include "graphics/axes_layout.h"
 #include "graphics/bi_util.h"
 #include "graphics/render.h"
+#include "runtime/figure_hook.h"
 
 namespace matfuse::gfx {
 
@@ -71,10 +74,12 @@ Outputs bi_print(CallContext&, Args args, int nargout) {
     const std::string s = a.to_text("print option");
     if (s.rfind("-d", 0) == 0) {
       std::string d = lower_ascii(s.substr(2));
-      if (d == "png" || d == "svg" || d == "pdf") fmt = format_named(d);
+      if (d == "png" || d == "svg" || d == "pdf")
+        fmt = format_named(d);
       else if (d == "epsc" || d == "eps" || d == "jpeg" || d == "tiff" || d == "meta")
         unsupported_format(d);
-      else unsupported_format(d);
+      else
+        unsupported_format(d);
       fmt_given = true;
     } else if (s.rfind("-r", 0) == 0) {
       dpi = std::atof(s.c_str() + 2);
@@ -113,7 +118,8 @@ Outputs bi_exportgraphics(CallContext&, Args args, int nargout) {
   double dpi = kPrintDpi;
   for (size_t i = 2; i + 1 < args.size(); i += 2) {
     const std::string o = opt(args[i]);
-    if (o == "resolution") dpi = args[i + 1].to_double("Resolution");
+    if (o == "resolution")
+      dpi = args[i + 1].to_double("Resolution");
     else if (o != "backgroundcolor" && o != "contenttype" && o != "colorspace" && o != "append")
       throw_error("MATLAB:exportgraphics:InvalidOption", "Invalid option '%s'.",
                   args[i].to_text().c_str());
@@ -122,9 +128,31 @@ Outputs bi_exportgraphics(CallContext&, Args args, int nargout) {
   return {};
 }
 
+/// The notebook hook (runtime/figure_hook.h): every open figure whose rendered image differs
+/// from the one last returned for its number (new figures included), as 96-dpi PNG.
+std::vector<RenderedFigure> changed_figures() {
+  static std::map<int, std::string> shown;
+  std::vector<RenderedFigure> out;
+  std::map<int, std::string> now;
+  for (const auto& f : figures()) {
+    const int number = static_cast<int>(f->num("Number"));
+    std::string png = render_figure(*f, ImageFormat::Png, 96);
+    auto it = shown.find(number);
+    if (it == shown.end() || it->second != png) {
+      const auto sz = figure_size(*f);
+      out.push_back({number, png, static_cast<int>(std::lround(sz[0])),
+                     static_cast<int>(std::lround(sz[1]))});
+    }
+    now[number] = std::move(png);
+  }
+  shown = std::move(now);
+  return out;
+}
+
 }  // namespace
 
 void register_graphics_export(Registry& r) {
+  if (rendering_available()) set_figure_render_hook(&changed_figures);
   r.add("saveas", bi_saveas);
   r.add("print", bi_print);
   r.add("exportgraphics", bi_exportgraphics);

@@ -19,7 +19,9 @@ struct Series {
   throw_error("MATLAB:plot:VectorsMustBeSameLength", "Vectors must be the same length.");
 }
 
-bool is_vec(const Tensor& t) { return t.dims().ndims() == 2 && (t.dims().rows() == 1 || t.dims().cols() == 1); }
+bool is_vec(const Tensor& t) {
+  return t.dims().ndims() == 2 && (t.dims().rows() == 1 || t.dims().cols() == 1);
+}
 
 std::vector<double> column(const Tensor& t, int64_t j, bool by_row) {
   const int64_t r = t.dims().rows(), c = t.dims().cols();
@@ -49,9 +51,12 @@ std::vector<Series> split_series(const Tensor& X, const Tensor& Y, const Tensor*
       Series s;
       for (const Tensor* t : {&X, &Y, Z}) {
         std::vector<double>& dst = t == &X ? s.x : (t == &Y ? s.y : s.z);
-        if (is_vec(*t) && t->numel() == rows) dst = values(*t);
-        else if (t->numel() == rows * cols) dst = column(*t, j, false);
-        else length_mismatch();
+        if (is_vec(*t) && t->numel() == rows)
+          dst = values(*t);
+        else if (t->numel() == rows * cols)
+          dst = column(*t, j, false);
+        else
+          length_mismatch();
       }
       out.push_back(std::move(s));
     }
@@ -114,9 +119,10 @@ std::vector<Group> parse_groups(Args args, size_t end, int dims, const char* fna
   std::vector<Group> groups;
   size_t i = 0;
   while (i < end) {
-    if (args[i].is_text()) throw_error("MATLAB:plot:InvalidFirstInput",
-                                        "Data must be numeric, datetime, duration, "
-                                        "categorical, or an array convertible to double.");
+    if (args[i].is_text())
+      throw_error("MATLAB:plot:InvalidFirstInput",
+                  "Data must be numeric, datetime, duration, "
+                  "categorical, or an array convertible to double.");
     Group g;
     std::vector<Tensor> data;
     while (i < end && !args[i].is_text() && static_cast<int>(data.size()) < dims) {
@@ -124,9 +130,9 @@ std::vector<Group> parse_groups(Args args, size_t end, int dims, const char* fna
       ++i;
     }
     if (dims == 3) {
-      if (data.size() != 3) throw_error("MATLAB:plot3:NotEnoughInputs", "Not enough input arguments.");
-      g.series = split_series(num(Value(data[0]), fname), num(Value(data[1]), fname),
-                              &data[2]);
+      if (data.size() != 3)
+        throw_error("MATLAB:plot3:NotEnoughInputs", "Not enough input arguments.");
+      g.series = split_series(num(Value(data[0]), fname), num(Value(data[1]), fname), &data[2]);
     } else if (data.size() == 1) {
       Tensor X, Y;
       implicit_x(Value(data[0]), X, Y);
@@ -150,8 +156,10 @@ void apply_spec(const GPtr& l, const LineSpec& s, bool has) {
   if (!has) return;
   if (s.has_color) l->put("Color", rgb_value(s.color));
   if (!s.marker.empty()) l->put("Marker", Value::from_chars(s.marker));
-  if (!s.line_style.empty()) l->put("LineStyle", Value::from_chars(s.line_style));
-  else if (!s.marker.empty()) l->put("LineStyle", Value::from_chars("none"));
+  if (!s.line_style.empty())
+    l->put("LineStyle", Value::from_chars(s.line_style));
+  else if (!s.marker.empty())
+    l->put("LineStyle", Value::from_chars("none"));
 }
 
 /// Shared body of plot/plot3/semilog*/loglog/stairs: newplot, groups, pairs.
@@ -223,7 +231,8 @@ Outputs bi_line(CallContext&, Args args, int nargout) {
   if (!ax) ax = current_axes(true);
   size_t k = 0;
   std::vector<Tensor> data;
-  while (k < args.size() && !args[k].is_text() && data.size() < 3) data.push_back(args[k++].tensor());
+  while (k < args.size() && !args[k].is_text() && data.size() < 3)
+    data.push_back(args[k++].tensor());
   std::vector<GPtr> out;
   if (data.size() >= 2) {
     std::vector<Series> ss = split_series(data[0], data[1], data.size() == 3 ? &data[2] : nullptr);
@@ -259,12 +268,13 @@ Outputs bi_stem(CallContext&, Args args, int nargout) {
       break;
     }
   }
-  if (nnum > 2)
-    throw_error("MATLAB:stem:InvalidInput", "stem: can not define Z for 2-D stem plot");
+  if (nnum > 2) throw_error("MATLAB:stem:InvalidInput", "stem: can not define Z for 2-D stem plot");
   std::vector<Value> rest;
   for (const Value& a : args) {
-    if (opt(a) == "filled") filled = true;
-    else rest.push_back(a);
+    if (opt(a) == "filled")
+      filled = true;
+    else
+      rest.push_back(a);
   }
   if (ax) rest.insert(rest.begin(), handle_value(ax));
   auto out = plot_lines(rest, 2, "stem", "stem");

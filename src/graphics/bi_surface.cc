@@ -12,8 +12,10 @@ namespace {
 
 GPtr grid_axes(Args& args, bool& held) {
   GPtr ax = take_axes(args);
-  if (!ax) ax = current_axes(true);
-  else make_current_axes(ax);
+  if (!ax)
+    ax = current_axes(true);
+  else
+    make_current_axes(ax);
   held = hold_on(*ax);
   if (!held) reset_axes(ax);
   return ax;
@@ -85,8 +87,9 @@ Outputs bi_imagesc(CallContext&, Args args, int nargout) {
 Outputs bi_imshow(CallContext&, Args args, int nargout) {
   if (args.empty()) throw_error("MATLAB:minrhs", "Not enough input arguments.");
   if (args[0].is_text())
-    throw_error("matfuse:notAvailable", "imshow of an image file needs imread, which matfuse "
-                                        "does not provide.");
+    throw_error("matfuse:notAvailable",
+                "imshow of an image file needs imread, which matfuse "
+                "does not provide.");
   if (!args[0].is_tensor() || args[0].is_char())
     throw_error("MATLAB:imshow:InvalidInput", "imshow: IM must be an image");
   const Dims& idims = args[0].dims();
@@ -114,9 +117,12 @@ Outputs bi_imshow(CallContext&, Args args, int nargout) {
     // display range.
     double lo = 0, hi = 1;
     Tensor t = I.tensor();
-    if (t.cls() == ClassId::UInt8) hi = 255;
-    else if (t.cls() == ClassId::UInt16) hi = 65535;
-    else if (t.cls() == ClassId::Logical) hi = 1;
+    if (t.cls() == ClassId::UInt8)
+      hi = 255;
+    else if (t.cls() == ClassId::UInt16)
+      hi = 65535;
+    else if (t.cls() == ClassId::Logical)
+      hi = 1;
     bool colormap_given = false;
     if (args.size() >= 2 && !args[1].is_text()) {
       if (args[1].dims().cols() == 3 && args[1].dims().rows() > 1) {  // indexed with map
@@ -181,10 +187,9 @@ GPtr make_surface(const GPtr& ax, Args args, size_t nd, bool flat_z) {
   } else {
     const bool xv = X.dims().rows() == 1 || X.dims().cols() == 1;
     const bool yv = Y.dims().rows() == 1 || Y.dims().cols() == 1;
-    if ((xv && X.numel() != cols) || (!xv && X.dims() != Z.dims()) ||
-        (yv && Y.numel() != rows) || (!yv && Y.dims() != Z.dims()))
-      throw_error("MATLAB:surf:XYZMustBeSameSize",
-                  "Data dimensions must agree.");
+    if ((xv && X.numel() != cols) || (!xv && X.dims() != Z.dims()) || (yv && Y.numel() != rows) ||
+        (!yv && Y.dims() != Z.dims()))
+      throw_error("MATLAB:surf:XYZMustBeSameSize", "Data dimensions must agree.");
     s->put("XData", Value(X.to_class(ClassId::Double)));
     s->put("YData", Value(Y.to_class(ClassId::Double)));
   }
@@ -262,8 +267,10 @@ Outputs contour_impl(Args args, int nargout, bool fill) {
   if (fill) c->put("LineColor", rgb_value({0, 0, 0}));
   if (!levels.is_empty()) {
     Tensor l = num(levels, "contour");
-    if (l.numel() == 1) c->put("_NumLevels", Value(l.get_double(0)));
-    else set_prop(c, "LevelList", Value(l.to_class(ClassId::Double)));
+    if (l.numel() == 1)
+      c->put("_NumLevels", Value(l.get_double(0)));
+    else
+      set_prop(c, "LevelList", Value(l.to_class(ClassId::Double)));
   }
   size_t k = nd;
   LineSpec ls;
@@ -292,8 +299,7 @@ Outputs bi_peaks(CallContext& ctx, Args args, int nargout) {
   if (args.size() == 2) {
     X = num(args[0], "peaks").to_class(ClassId::Double);
     Y = num(args[1], "peaks").to_class(ClassId::Double);
-    if (X.dims() != Y.dims())
-      throw_error("MATLAB:dimagree", "Matrix dimensions must agree.");
+    if (X.dims() != Y.dims()) throw_error("MATLAB:dimagree", "Matrix dimensions must agree.");
   } else {
     std::vector<double> v;
     if (args.size() == 1 && args[0].numel() > 1) {

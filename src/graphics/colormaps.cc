@@ -58,12 +58,18 @@ Rgb hsv_rgb(double h, double s, double v) {
   const double f = h - std::floor(h);
   const double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
   switch (k) {
-    case 0: return {v, t, p};
-    case 1: return {q, v, p};
-    case 2: return {p, v, t};
-    case 3: return {p, q, v};
-    case 4: return {t, p, v};
-    default: return {v, p, q};
+    case 0:
+      return {v, t, p};
+    case 1:
+      return {q, v, p};
+    case 2:
+      return {p, v, t};
+    case 3:
+      return {p, q, v};
+    case 4:
+      return {t, p, v};
+    default:
+      return {v, p, q};
   }
 }
 
@@ -79,7 +85,7 @@ std::vector<Rgb> interp_table(const std::vector<Rgb>& anchors, int m) {
   return c;
 }
 
-const char* const kNames[] = {"parula", "turbo", "jet",    "hsv",  "hot",    "cool",
+const char* const kNames[] = {"parula", "turbo",  "jet",    "hsv",    "hot",  "cool",
                               "spring", "summer", "autumn", "winter", "gray", "bone",
                               "copper", "pink",   "lines",  "white"};
 
@@ -97,21 +103,24 @@ std::vector<Rgb> colormap_table(const std::string& name0, int m) {
   const std::vector<double> r = ramp(m);
   std::vector<Rgb> c(m);
   if (name == "parula") {
-    static const std::vector<Rgb> k = {
-        {0.2422, 0.1504, 0.6603}, {0.2810, 0.3228, 0.9579}, {0.1786, 0.5289, 0.9682},
-        {0.0689, 0.6948, 0.8394}, {0.2161, 0.7843, 0.5923}, {0.6720, 0.7793, 0.2227},
-        {0.9970, 0.7659, 0.2199}, {0.9769, 0.9839, 0.0805}};
+    static const std::vector<Rgb> k = {{0.2422, 0.1504, 0.6603}, {0.2810, 0.3228, 0.9579},
+                                       {0.1786, 0.5289, 0.9682}, {0.0689, 0.6948, 0.8394},
+                                       {0.2161, 0.7843, 0.5923}, {0.6720, 0.7793, 0.2227},
+                                       {0.9970, 0.7659, 0.2199}, {0.9769, 0.9839, 0.0805}};
     return m == 0 ? c : interp_table(k, m);
   }
   if (name == "turbo") {
     for (int i = 0; i < m; ++i) {
       const double t = r[i];
-      c[i][0] = 0.13572138 + t * (4.61539260 + t * (-42.66032258 + t * (132.13108234 +
-                t * (-152.94239396 + t * 59.28637943))));
-      c[i][1] = 0.09140261 + t * (2.19418839 + t * (4.84296658 + t * (-14.18503333 +
-                t * (4.27729857 + t * 2.82956604))));
-      c[i][2] = 0.10667330 + t * (12.64194608 + t * (-60.58204836 + t * (110.36276771 +
-                t * (-89.90310912 + t * 27.34824973))));
+      c[i][0] = 0.13572138 +
+                t * (4.61539260 + t * (-42.66032258 +
+                                       t * (132.13108234 + t * (-152.94239396 + t * 59.28637943))));
+      c[i][1] = 0.09140261 +
+                t * (2.19418839 +
+                     t * (4.84296658 + t * (-14.18503333 + t * (4.27729857 + t * 2.82956604))));
+      c[i][2] = 0.10667330 +
+                t * (12.64194608 + t * (-60.58204836 +
+                                        t * (110.36276771 + t * (-89.90310912 + t * 27.34824973))));
       for (double& x : c[i]) x = std::clamp(x, 0.0, 1.0);
     }
     return c;
@@ -126,7 +135,8 @@ std::vector<Rgb> colormap_table(const std::string& name0, int m) {
     std::vector<Rgb> h = (name == "bone" || name == "pink") ? hot(m) : std::vector<Rgb>();
     for (int i = 0; i < m; ++i) {
       const double g = r[i];
-      if (name == "gray") c[i] = {g, g, g};
+      if (name == "gray")
+        c[i] = {g, g, g};
       else if (name == "copper")
         c[i] = {std::min(1.0, 1.25 * g), std::min(1.0, 0.7812 * g), std::min(1.0, 0.4975 * g)};
       else if (name == "bone") {
@@ -140,13 +150,20 @@ std::vector<Rgb> colormap_table(const std::string& name0, int m) {
   }
   for (int i = 0; i < m; ++i) {
     const double t = r[i];
-    if (name == "cool") c[i] = {t, 1 - t, 1};
-    else if (name == "spring") c[i] = {1, t, 1 - t};
-    else if (name == "summer") c[i] = {t, 0.5 + t / 2, 0.4};
-    else if (name == "autumn") c[i] = {1, t, 0};
-    else if (name == "winter") c[i] = {0, t, 0.5 + (1 - t) / 2};
-    else if (name == "white") c[i] = {1, 1, 1};
-    else if (name == "lines") c[i] = default_color_order()[i % default_color_order().size()];
+    if (name == "cool")
+      c[i] = {t, 1 - t, 1};
+    else if (name == "spring")
+      c[i] = {1, t, 1 - t};
+    else if (name == "summer")
+      c[i] = {t, 0.5 + t / 2, 0.4};
+    else if (name == "autumn")
+      c[i] = {1, t, 0};
+    else if (name == "winter")
+      c[i] = {0, t, 0.5 + (1 - t) / 2};
+    else if (name == "white")
+      c[i] = {1, 1, 1};
+    else if (name == "lines")
+      c[i] = default_color_order()[i % default_color_order().size()];
     else
       throw_error("MATLAB:colormap:InvalidInputType",
                   "Invalid input argument: '%s' is not a colormap name.", name0.c_str());
@@ -169,8 +186,7 @@ std::vector<Rgb> colormap_rows(const Value& v) {
   const int64_t m = t.dims().rows();
   if (t.dims().cols() != 3) return out;
   for (int64_t i = 0; i < m; ++i)
-    out.push_back({std::clamp(t.get_double(i), 0.0, 1.0),
-                   std::clamp(t.get_double(i + m), 0.0, 1.0),
+    out.push_back({std::clamp(t.get_double(i), 0.0, 1.0), std::clamp(t.get_double(i + m), 0.0, 1.0),
                    std::clamp(t.get_double(i + 2 * m), 0.0, 1.0)});
   return out;
 }

@@ -12,8 +12,10 @@ std::vector<std::array<double, 4>> bar_rects(const GNode& c) {
     const std::vector<double> e = c.vec("BinEdges"), v = c.vec("Values");
     const bool horiz = c.text("Orientation") == "horizontal";
     for (size_t i = 0; i + 1 < e.size() && i < v.size(); ++i) {
-      if (horiz) out.push_back({0, e[i], v[i], e[i + 1]});
-      else out.push_back({e[i], 0, e[i + 1], v[i]});
+      if (horiz)
+        out.push_back({0, e[i], v[i], e[i + 1]});
+      else
+        out.push_back({e[i], 0, e[i + 1], v[i]});
     }
     return out;
   }
@@ -45,8 +47,10 @@ std::vector<std::array<double, 4>> bar_rects(const GNode& c) {
     const double lo = stacked && i < base.size() ? base[i] : b0;
     const double hi = stacked && i < base.size() ? base[i] + y[i] : y[i];
     const double xc = x[i] + offset;
-    if (horiz) out.push_back({std::min(lo, hi), xc - width / 2, std::max(lo, hi), xc + width / 2});
-    else out.push_back({xc - width / 2, std::min(lo, hi), xc + width / 2, std::max(lo, hi)});
+    if (horiz)
+      out.push_back({std::min(lo, hi), xc - width / 2, std::max(lo, hi), xc + width / 2});
+    else
+      out.push_back({xc - width / 2, std::min(lo, hi), xc + width / 2, std::max(lo, hi)});
   }
   return out;
 }
@@ -78,11 +82,9 @@ std::vector<std::array<double, 4>> quiver_segments(const GNode& q) {
       yr = *yb - *ya;
     }
     const double m = std::max(1.0, std::sqrt(static_cast<double>(n)));
-    const double spacing = std::max(xr, yr) > 0 ? std::sqrt(std::max(xr, 1e-300) *
-                                                            std::max(yr, 1e-300)) / m
-                                                : 1.0;
-    const double d = std::max(xr, yr) > 0 && (xr == 0 || yr == 0) ? std::max(xr, yr) / m
-                                                                    : spacing;
+    const double spacing =
+        std::max(xr, yr) > 0 ? std::sqrt(std::max(xr, 1e-300) * std::max(yr, 1e-300)) / m : 1.0;
+    const double d = std::max(xr, yr) > 0 && (xr == 0 || yr == 0) ? std::max(xr, yr) / m : spacing;
     if (maxlen > 0) scale = q.num("AutoScaleFactor") * d / maxlen;
   }
   std::vector<std::array<double, 4>> out;
@@ -177,15 +179,15 @@ std::vector<std::array<double, 4>> contour_segments(const Grid& g, double l) {
         const bool c_above = centre >= l;
         // Pair the crossings so that the centre's side stays connected.
         if (c_above == (z[0] >= l)) {
-          out.push_back({pts[edge_of[0]][0], pts[edge_of[0]][1], pts[edge_of[1]][0],
-                         pts[edge_of[1]][1]});
-          out.push_back({pts[edge_of[2]][0], pts[edge_of[2]][1], pts[edge_of[3]][0],
-                         pts[edge_of[3]][1]});
+          out.push_back(
+              {pts[edge_of[0]][0], pts[edge_of[0]][1], pts[edge_of[1]][0], pts[edge_of[1]][1]});
+          out.push_back(
+              {pts[edge_of[2]][0], pts[edge_of[2]][1], pts[edge_of[3]][0], pts[edge_of[3]][1]});
         } else {
-          out.push_back({pts[edge_of[3]][0], pts[edge_of[3]][1], pts[edge_of[0]][0],
-                         pts[edge_of[0]][1]});
-          out.push_back({pts[edge_of[1]][0], pts[edge_of[1]][1], pts[edge_of[2]][0],
-                         pts[edge_of[2]][1]});
+          out.push_back(
+              {pts[edge_of[3]][0], pts[edge_of[3]][1], pts[edge_of[0]][0], pts[edge_of[0]][1]});
+          out.push_back(
+              {pts[edge_of[1]][0], pts[edge_of[1]][1], pts[edge_of[2]][0], pts[edge_of[2]][1]});
         }
       }
     }

@@ -37,13 +37,13 @@ bool iprefix(std::string_view pre, std::string_view s) {
 
 std::string GNode::short_class() const {
   static const std::pair<const char*, const char*> kNames[] = {
-      {"root", "Root"},         {"figure", "Figure"},       {"axes", "Axes"},
+      {"root", "Root"},           {"figure", "Figure"},     {"axes", "Axes"},
       {"polaraxes", "PolarAxes"}, {"line", "Line"},         {"text", "Text"},
-      {"scatter", "Scatter"},   {"bar", "Bar"},             {"histogram", "Histogram"},
-      {"stair", "Stair"},       {"stem", "Stem"},           {"errorbar", "ErrorBar"},
-      {"area", "Area"},         {"patch", "Patch"},         {"contour", "Contour"},
-      {"image", "Image"},       {"surface", "Surface"},     {"quiver", "Quiver"},
-      {"legend", "Legend"},     {"colorbar", "ColorBar"},   {"tiledlayout", "TiledChartLayout"}};
+      {"scatter", "Scatter"},     {"bar", "Bar"},           {"histogram", "Histogram"},
+      {"stair", "Stair"},         {"stem", "Stem"},         {"errorbar", "ErrorBar"},
+      {"area", "Area"},           {"patch", "Patch"},       {"contour", "Contour"},
+      {"image", "Image"},         {"surface", "Surface"},   {"quiver", "Quiver"},
+      {"legend", "Legend"},       {"colorbar", "ColorBar"}, {"tiledlayout", "TiledChartLayout"}};
   for (const auto& [t, n] : kNames)
     if (type_ == t) return n;
   return type_;
@@ -197,8 +197,8 @@ bool GHandle::paren_read(std::span<const Value> idx, Value& out) const {
     }
   }
   const int64_t k = static_cast<int64_t>(sel.size());
-  out = Value(std::make_shared<GHandle>(std::move(sel), dims_.rows() == 1 ? Dims(1, k)
-                                                                            : Dims(k, 1)));
+  out =
+      Value(std::make_shared<GHandle>(std::move(sel), dims_.rows() == 1 ? Dims(1, k) : Dims(k, 1)));
   return true;
 }
 
@@ -214,8 +214,8 @@ bool GHandle::get_property(std::string_view name, Value& out) const {
                   "'matlab.graphics.GraphicsPlaceholder'.",
                   static_cast<int>(name.size()), name.data());
     CellArray c(Dims(static_cast<int64_t>(nodes_.size()), 1));
-    for (size_t i = 0; i < nodes_.size(); ++i) c.at(static_cast<int64_t>(i)) =
-        get_prop(nodes_[i], name);
+    for (size_t i = 0; i < nodes_.size(); ++i)
+      c.at(static_cast<int64_t>(i)) = get_prop(nodes_[i], name);
     out = Value(std::move(c));
     return true;
   }
@@ -240,8 +240,10 @@ std::string short_value(const Value& v) {
   };
   auto num = [](double x) {
     char b[64];
-    if (x == std::floor(x) && std::fabs(x) < 1e9) std::snprintf(b, sizeof b, "%.0f", x);
-    else std::snprintf(b, sizeof b, "%.4f", x);
+    if (x == std::floor(x) && std::fabs(x) < 1e9)
+      std::snprintf(b, sizeof b, "%.0f", x);
+    else
+      std::snprintf(b, sizeof b, "%.4f", x);
     return std::string(b);
   };
   if (v.is_char() && v.dims().rows() <= 1) return "'" + (v.is_empty() ? "" : v.to_text()) + "'";
@@ -262,8 +264,10 @@ std::string short_value(const Value& v) {
       for (int64_t i = 0; i < t.numel(); ++i) {
         const double x = t.get_double(i);
         char b[64];
-        if (all_int || x == 0) std::snprintf(b, sizeof b, "%.0f", x);
-        else std::snprintf(b, sizeof b, "%.4f", x);
+        if (all_int || x == 0)
+          std::snprintf(b, sizeof b, "%.0f", x);
+        else
+          std::snprintf(b, sizeof b, "%.4f", x);
         s += (i ? " " : "") + std::string(b);
       }
       return s + "]";
@@ -278,8 +282,8 @@ std::string short_value(const Value& v) {
 bool GHandle::display_lines(std::vector<std::string>& lines) const {
   if (nodes_.size() != 1) {
     const std::string c = nodes_.empty() ? "GraphicsPlaceholder" : nodes_[0]->short_class();
-    lines.push_back("  " + std::to_string(dims_.rows()) + "×" + std::to_string(dims_.cols()) +
-                    " " + c + " array:");
+    lines.push_back("  " + std::to_string(dims_.rows()) + "×" + std::to_string(dims_.cols()) + " " +
+                    c + " array:");
     lines.push_back("");
     for (const auto& n : nodes_) lines.push_back("  " + n->short_class());
     lines.push_back("");
@@ -293,21 +297,26 @@ bool GHandle::display_lines(std::vector<std::string>& lines) const {
   }
   const std::string& t = n->type();
   std::vector<const char*> shown;
-  if (t == "figure") shown = {"Number", "Name", "Color", "Position", "Units"};
-  else if (t == "axes") shown = {"XLim", "YLim", "XScale", "YScale", "GridLineStyle", "Position",
-                                 "Units"};
+  if (t == "figure")
+    shown = {"Number", "Name", "Color", "Position", "Units"};
+  else if (t == "axes")
+    shown = {"XLim", "YLim", "XScale", "YScale", "GridLineStyle", "Position", "Units"};
   else if (t == "line" || t == "stair" || t == "stem" || t == "errorbar")
-    shown = {"Color", "LineStyle", "LineWidth", "Marker", "MarkerSize", "MarkerFaceColor",
-             "XData", "YData", "ZData"};
-  else if (t == "text") shown = {"String", "FontSize", "FontWeight", "FontName", "Color",
-                                 "HorizontalAlignment", "Position", "Units"};
-  else if (t == "bar") shown = {"BarLayout", "BarWidth", "FaceColor", "EdgeColor", "BaseValue",
-                                "XData", "YData"};
-  else if (t == "scatter") shown = {"Marker", "MarkerEdgeColor", "MarkerFaceColor", "SizeData",
-                                    "LineWidth", "XData", "YData", "ZData", "CData"};
-  else if (t == "histogram") shown = {"Data", "Values", "NumBins", "BinEdges", "BinWidth",
-                                      "Normalization", "FaceColor", "EdgeColor"};
-  else if (t == "legend") shown = {"String", "Location", "Orientation", "FontSize"};
+    shown = {"Color",           "LineStyle", "LineWidth", "Marker", "MarkerSize",
+             "MarkerFaceColor", "XData",     "YData",     "ZData"};
+  else if (t == "text")
+    shown = {"String",   "FontSize", "FontWeight", "FontName", "Color", "HorizontalAlignment",
+             "Position", "Units"};
+  else if (t == "bar")
+    shown = {"BarLayout", "BarWidth", "FaceColor", "EdgeColor", "BaseValue", "XData", "YData"};
+  else if (t == "scatter")
+    shown = {"Marker", "MarkerEdgeColor", "MarkerFaceColor", "SizeData", "LineWidth",
+             "XData",  "YData",           "ZData",           "CData"};
+  else if (t == "histogram")
+    shown = {"Data",     "Values",        "NumBins",   "BinEdges",
+             "BinWidth", "Normalization", "FaceColor", "EdgeColor"};
+  else if (t == "legend")
+    shown = {"String", "Location", "Orientation", "FontSize"};
   std::vector<std::pair<std::string, std::string>> rows;
   if (shown.empty()) {
     for (const auto& p : n->props()) {
@@ -388,10 +397,10 @@ struct NamedColor {
   char letter;
   Rgb rgb;
 };
-const NamedColor kColors[] = {
-    {"red", 'r', {1, 0, 0}},   {"green", 'g', {0, 1, 0}}, {"blue", 'b', {0, 0, 1}},
-    {"cyan", 'c', {0, 1, 1}},  {"magenta", 'm', {1, 0, 1}}, {"yellow", 'y', {1, 1, 0}},
-    {"black", 'k', {0, 0, 0}}, {"white", 'w', {1, 1, 1}}};
+const NamedColor kColors[] = {{"red", 'r', {1, 0, 0}},     {"green", 'g', {0, 1, 0}},
+                              {"blue", 'b', {0, 0, 1}},    {"cyan", 'c', {0, 1, 1}},
+                              {"magenta", 'm', {1, 0, 1}}, {"yellow", 'y', {1, 1, 0}},
+                              {"black", 'k', {0, 0, 0}},   {"white", 'w', {1, 1, 1}}};
 
 bool color_from_text(std::string_view s0, Rgb& out) {
   const std::string s = lower_ascii(s0);
@@ -404,11 +413,11 @@ bool color_from_text(std::string_view s0, Rgb& out) {
     if (s[0] != '#') return false;
     for (size_t i = 1; i < s.size(); ++i)
       if (!std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
-    auto hex = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                                                                                : c - 'a' + 10; };
+    auto hex = [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : c - 'a' + 10;
+    };
     for (int i = 0; i < 3; ++i) {
-      const int v = s.size() == 7 ? hex(s[1 + 2 * i]) * 16 + hex(s[2 + 2 * i])
-                                  : hex(s[1 + i]) * 17;
+      const int v = s.size() == 7 ? hex(s[1 + 2 * i]) * 16 + hex(s[2 + 2 * i]) : hex(s[1 + i]) * 17;
       out[i] = v / 255.0;
     }
     return true;

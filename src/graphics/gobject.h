@@ -42,7 +42,7 @@ struct Prop {
 };
 
 class GNode : public std::enable_shared_from_this<GNode> {
-public:
+ public:
   explicit GNode(std::string type) : type_(std::move(type)) {}
   const std::string& type() const { return type_; }
   /// MATLAB's class name ("matlab.graphics.chart.primitive.Line", ...).
@@ -78,7 +78,7 @@ public:
   /// Nearest ancestor (or self) of the given type; null when none.
   GPtr ancestor(std::string_view type);
 
-private:
+ private:
   std::string type_;
   std::vector<Prop> props_;
   std::weak_ptr<GNode> parent_;
@@ -87,7 +87,7 @@ private:
 
 /// A graphics handle value: an array of objects (usually 1x1).
 class GHandle : public IndexableObject {
-public:
+ public:
   GHandle(std::vector<GPtr> nodes, Dims dims) : nodes_(std::move(nodes)), dims_(dims) {}
   std::string class_name() const override;
   Dims dims() const override { return dims_; }
@@ -99,7 +99,7 @@ public:
   bool set_property(std::string_view name, const Value& rhs) override;
   bool display_lines(std::vector<std::string>& lines) const override;
 
-private:
+ private:
   std::vector<GPtr> nodes_;
   Dims dims_;
 };

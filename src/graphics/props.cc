@@ -126,10 +126,10 @@ void axes_props(GNode& n) {
   n.define("ZLabel", empty());
   n.define("Legend", empty());
   n.define("Colorbar", empty());
-  n.define("_Square", txt("off"));   // axis square
-  n.define("_Tight", txt("off"));    // axis tight: automatic limits without rounding
-  n.define("_Layout", empty());      // [rows cols index] of subplot/nexttile
-  n.define("_Fit", txt("on"));       // labels fit inside OuterPosition (Position not set)
+  n.define("_Square", txt("off"));  // axis square
+  n.define("_Tight", txt("off"));   // axis tight: automatic limits without rounding
+  n.define("_Layout", empty());     // [rows cols index] of subplot/nexttile
+  n.define("_Fit", txt("on"));      // labels fit inside OuterPosition (Position not set)
 }
 
 void chart_face(GNode& n, const char* face, const char* edge) {
@@ -188,8 +188,7 @@ void init_defaults(GNode& n) {
       n.define("BaseValue", Value(0.0));
     }
     if (t == "errorbar") {
-      for (const char* d : {"YNegativeDelta", "YPositiveDelta", "XNegativeDelta",
-                            "XPositiveDelta"})
+      for (const char* d : {"YNegativeDelta", "YPositiveDelta", "XNegativeDelta", "XPositiveDelta"})
         n.define(d, empty());
       n.define("CapSize", Value(6.0));
     }
@@ -354,21 +353,19 @@ namespace {
 }
 
 bool is_color_prop(const std::string& p) {
-  static const char* const k[] = {"Color",      "MarkerEdgeColor", "MarkerFaceColor",
-                                  "FaceColor",  "EdgeColor",       "XColor",
-                                  "YColor",     "ZColor",          "GridColor",
-                                  "BackgroundColor", "TextColor",  "LineColor"};
+  static const char* const k[] = {"Color",     "MarkerEdgeColor", "MarkerFaceColor", "FaceColor",
+                                  "EdgeColor", "XColor",          "YColor",          "ZColor",
+                                  "GridColor", "BackgroundColor", "TextColor",       "LineColor"};
   for (const char* c : k)
     if (p == c) return true;
   return false;
 }
 
 bool is_switch_prop(const std::string& p) {
-  static const char* const k[] = {"Visible",    "Box",        "XGrid",     "YGrid",
-                                  "ZGrid",      "XMinorGrid", "YMinorGrid", "XMinorTick",
-                                  "YMinorTick", "InvertHardcopy", "Fill",  "ShowText",
-                                  "AutoScale",  "NumberTitle", "Resize",   "Horizontal",
-                                  "AutoUpdate"};
+  static const char* const k[] = {
+      "Visible",    "Box",         "XGrid",      "YGrid",          "ZGrid",     "XMinorGrid",
+      "YMinorGrid", "XMinorTick",  "YMinorTick", "InvertHardcopy", "Fill",      "ShowText",
+      "AutoScale",  "NumberTitle", "Resize",     "Horizontal",     "AutoUpdate"};
   for (const char* c : k)
     if (p == c) return true;
   return false;
@@ -385,7 +382,8 @@ Value as_double_row(const Value& v, const std::string& name, int64_t n) {
   if (!v.is_tensor() || v.is_char() || (n > 0 && v.numel() != n))
     throw_error("MATLAB:hg:set_chck:InvalidValue",
                 "Error setting property '%s'. Value must be a %lld-element vector of type "
-                "double.", name.c_str(), static_cast<long long>(n));
+                "double.",
+                name.c_str(), static_cast<long long>(n));
   Tensor t = v.tensor().to_class(ClassId::Double);
   return Value(t.reshaped(Dims(1, t.numel())));
 }
@@ -481,8 +479,8 @@ Value get_prop(const GPtr& n, std::string_view name) {
     if (n->text(p + "Mode") == "manual") return n->props()[i].value;
     auto labels = tick_labels(*n, dim, axis_ticks(*n, dim));
     CellArray c(Dims(static_cast<int64_t>(labels.size()), 1));
-    for (size_t k = 0; k < labels.size(); ++k) c.at(static_cast<int64_t>(k)) =
-        Value::from_chars(labels[k]);
+    for (size_t k = 0; k < labels.size(); ++k)
+      c.at(static_cast<int64_t>(k)) = Value::from_chars(labels[k]);
     return Value(std::move(c));
   }
   if (is_axes && p == "CLim") {
@@ -517,8 +515,8 @@ void set_prop(const GPtr& n, std::string_view name, const Value& v) {
   const std::string p = n->props()[i].name;
   if (p == "Type" || p == "Number" || p == "ScreenSize")
     throw_error("MATLAB:class:SetProhibited",
-                "Unable to set the '%s' property of class '%s' because it is read-only.",
-                p.c_str(), n->short_class().c_str());
+                "Unable to set the '%s' property of class '%s' because it is read-only.", p.c_str(),
+                n->short_class().c_str());
   Value sv = v;
   if (is_color_prop(p)) {
     sv = color_value(v, {"none", "flat", "interp", "auto"});
@@ -582,9 +580,9 @@ void set_prop(const GPtr& n, std::string_view name, const Value& v) {
     const std::string l = lower_ascii(s);
     if (p == "Marker") {
       static const std::pair<const char*, const char*> kLong[] = {
-          {"circle", "o"}, {"square", "s"}, {"diamond", "d"}, {"pentagram", "p"},
-          {"hexagram", "h"}, {"none", "none"}, {"plus", "+"}, {"point", "."},
-          {"cross", "x"}, {"asterisk", "*"}};
+          {"circle", "o"},   {"square", "s"},  {"diamond", "d"}, {"pentagram", "p"},
+          {"hexagram", "h"}, {"none", "none"}, {"plus", "+"},    {"point", "."},
+          {"cross", "x"},    {"asterisk", "*"}};
       bool ok = false;
       for (const auto& [lng, sh] : kLong)
         if (l == lng) {

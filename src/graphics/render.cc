@@ -24,10 +24,14 @@ bool format_of_path(const std::string& path, ImageFormat& f) {
   const size_t dot = path.rfind('.');
   if (dot == std::string::npos) return false;
   const std::string e = lower_ascii(path.substr(dot + 1));
-  if (e == "png") f = ImageFormat::Png;
-  else if (e == "svg") f = ImageFormat::Svg;
-  else if (e == "pdf") f = ImageFormat::Pdf;
-  else return false;
+  if (e == "png")
+    f = ImageFormat::Png;
+  else if (e == "svg")
+    f = ImageFormat::Svg;
+  else if (e == "pdf")
+    f = ImageFormat::Pdf;
+  else
+    return false;
   return true;
 }
 
@@ -64,8 +68,10 @@ SvgTextSink* svg_text_sink() { return g_sink; }
 // ---- basic drawing ----------------------------------------------------------------------------
 
 void set_rgb(cairo_t* cr, const Rgb& c, double alpha) {
-  if (alpha >= 1) cairo_set_source_rgb(cr, c[0], c[1], c[2]);
-  else cairo_set_source_rgba(cr, c[0], c[1], c[2], alpha);
+  if (alpha >= 1)
+    cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+  else
+    cairo_set_source_rgba(cr, c[0], c[1], c[2], alpha);
 }
 
 bool apply_line_style(cairo_t* cr, const std::string& style, double width_pt) {
@@ -98,29 +104,45 @@ void draw_marker(cairo_t* cr, const std::string& m, double x, double y, double s
   cairo_new_path(cr);
   bool closed = true;
   const char c = m[0];
-  auto poly = [&](std::initializer_list<std::array<double, 2>> pts) {
+  auto poly = [&](std::initializer_list<std::array<double, 2> > pts) {
     bool first = true;
     for (const auto& p : pts) {
-      if (first) cairo_move_to(cr, x + p[0] * r, y + p[1] * r);
-      else cairo_line_to(cr, x + p[0] * r, y + p[1] * r);
+      if (first)
+        cairo_move_to(cr, x + p[0] * r, y + p[1] * r);
+      else
+        cairo_line_to(cr, x + p[0] * r, y + p[1] * r);
       first = false;
     }
     cairo_close_path(cr);
   };
   switch (c) {
-    case 'o': cairo_arc(cr, x, y, r, 0, 2 * M_PI); break;
+    case 'o':
+      cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+      break;
     case '.':
       cairo_arc(cr, x, y, std::max(r / 3, 1.0), 0, 2 * M_PI);
       set_rgb(cr, edge);
       cairo_fill(cr);
       cairo_restore(cr);
       return;
-    case 's': cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r); break;
-    case 'd': poly({{0, -1}, {1, 0}, {0, 1}, {-1, 0}}); break;
-    case '^': poly({{0, -1}, {0.866, 0.5}, {-0.866, 0.5}}); break;
-    case 'v': poly({{0, 1}, {0.866, -0.5}, {-0.866, -0.5}}); break;
-    case '>': poly({{1, 0}, {-0.5, 0.866}, {-0.5, -0.866}}); break;
-    case '<': poly({{-1, 0}, {0.5, 0.866}, {0.5, -0.866}}); break;
+    case 's':
+      cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
+      break;
+    case 'd':
+      poly({{0, -1}, {1, 0}, {0, 1}, {-1, 0}});
+      break;
+    case '^':
+      poly({{0, -1}, {0.866, 0.5}, {-0.866, 0.5}});
+      break;
+    case 'v':
+      poly({{0, 1}, {0.866, -0.5}, {-0.866, -0.5}});
+      break;
+    case '>':
+      poly({{1, 0}, {-0.5, 0.866}, {-0.5, -0.866}});
+      break;
+    case '<':
+      poly({{-1, 0}, {0.5, 0.866}, {0.5, -0.866}});
+      break;
     case 'p':
     case 'h': {
       const int k = c == 'p' ? 5 : 6;
@@ -128,8 +150,10 @@ void draw_marker(cairo_t* cr, const std::string& m, double x, double y, double s
       for (int i = 0; i < 2 * k; ++i) {
         const double a = -M_PI / 2 + i * M_PI / k;
         const double rr = (i % 2 ? inner : 1.0) * r * 1.1;
-        if (i == 0) cairo_move_to(cr, x + rr * std::cos(a), y + rr * std::sin(a));
-        else cairo_line_to(cr, x + rr * std::cos(a), y + rr * std::sin(a));
+        if (i == 0)
+          cairo_move_to(cr, x + rr * std::cos(a), y + rr * std::sin(a));
+        else
+          cairo_line_to(cr, x + rr * std::cos(a), y + rr * std::sin(a));
       }
       cairo_close_path(cr);
       break;
@@ -191,8 +215,10 @@ Rgb map_color(const std::vector<Rgb>& cm, const Range& r, double c) {
 double AxesMap::norm(int dim, double v) const {
   const Range& r = lim[dim];
   double t;
-  if (log[dim]) t = (std::log10(v) - std::log10(r.lo)) / (std::log10(r.hi) - std::log10(r.lo));
-  else t = (v - r.lo) / (r.hi - r.lo);
+  if (log[dim])
+    t = (std::log10(v) - std::log10(r.lo)) / (std::log10(r.hi) - std::log10(r.lo));
+  else
+    t = (v - r.lo) / (r.hi - r.lo);
   return rev[dim] ? 1 - t : t;
 }
 
@@ -242,11 +268,10 @@ AxesMap make_map(const GNode& ax, double fw, double fh) {
     const std::vector<double> v = ax.vec("View");
     const double az = v[0] * M_PI / 180, el = v[1] * M_PI / 180;
     // MATLAB's viewmtx (azimuth about z, then elevation).
-    const double R[3][3] = {{std::cos(az), std::sin(az), 0},
-                            {-std::sin(el) * std::sin(az), std::sin(el) * std::cos(az),
-                             std::cos(el)},
-                            {std::cos(el) * std::sin(az), -std::cos(el) * std::cos(az),
-                             std::sin(el)}};
+    const double R[3][3] = {
+        {std::cos(az), std::sin(az), 0},
+        {-std::sin(el) * std::sin(az), std::sin(el) * std::cos(az), std::cos(el)},
+        {std::cos(el) * std::sin(az), -std::cos(el) * std::cos(az), std::sin(el)}};
     std::memcpy(m.rot, R, sizeof R);
     double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
     for (int k = 0; k < 8; ++k) {
@@ -453,8 +478,9 @@ void draw_axes_2d(cairo_t* cr, const GNode& ax, const AxesMap& m) {
   draw_label_slot(cr, ax, "XLabel", b[0] + b[2] / 2,
                   top ? xaxis_y - gap - xlab_h - lab_gap : xaxis_y + gap + xlab_h + lab_gap * 0.6,
                   "center", top ? "bottom" : "top", 0);
-  draw_label_slot(cr, ax, "YLabel", right ? yaxis_x + gap + yw + lab_gap : yaxis_x - gap - yw -
-                  lab_gap, b[1] + b[3] / 2, "center", right ? "top" : "bottom", 90);
+  draw_label_slot(cr, ax, "YLabel",
+                  right ? yaxis_x + gap + yw + lab_gap : yaxis_x - gap - yw - lab_gap,
+                  b[1] + b[3] / 2, "center", right ? "top" : "bottom", 90);
   const double title_y = b[1] - (ty.exponent != 0 ? fs * kPt * 1.6 : 0.5 * fs * kPt);
   draw_label_slot(cr, ax, "Title", b[0] + b[2] / 2, title_y, "center", "bottom", 0);
 }
@@ -469,13 +495,16 @@ void draw_axes_3d(cairo_t* cr, const GNode& ax, const AxesMap& m) {
   // The back planes: for each axis the bound farther from the viewer.
   const double bx = m.depth(X.lo, (Y.lo + Y.hi) / 2, (Z.lo + Z.hi) / 2) <
                             m.depth(X.hi, (Y.lo + Y.hi) / 2, (Z.lo + Z.hi) / 2)
-                        ? X.lo : X.hi;
+                        ? X.lo
+                        : X.hi;
   const double by = m.depth((X.lo + X.hi) / 2, Y.lo, (Z.lo + Z.hi) / 2) <
                             m.depth((X.lo + X.hi) / 2, Y.hi, (Z.lo + Z.hi) / 2)
-                        ? Y.lo : Y.hi;
+                        ? Y.lo
+                        : Y.hi;
   const double bz = m.depth((X.lo + X.hi) / 2, (Y.lo + Y.hi) / 2, Z.lo) <
                             m.depth((X.lo + X.hi) / 2, (Y.lo + Y.hi) / 2, Z.hi)
-                        ? Z.lo : Z.hi;
+                        ? Z.lo
+                        : Z.hi;
   const TickSet tk[3] = {ticks_of(ax, 0), ticks_of(ax, 1), ticks_of(ax, 2)};
   auto seg = [&](double x0, double y0, double z0, double x1, double y1, double z1) {
     const auto a = m.map(x0, y0, z0), c = m.map(x1, y1, z1);
@@ -565,8 +594,7 @@ void draw_axes_3d(cairo_t* cr, const GNode& ax, const AxesMap& m) {
   draw_label_slot(cr, ax, "XLabel", xp[0], xp[1], "center", "middle", 0);
   draw_label_slot(cr, ax, "YLabel", yp[0], yp[1], "center", "middle", 0);
   draw_label_slot(cr, ax, "ZLabel", zm[0] - 3.5 * fs * kPt, zm[1], "center", "bottom", 90);
-  draw_label_slot(cr, ax, "Title", m.box[0] + m.box[2] / 2, m.box[1] - 4, "center", "bottom",
-                  0);
+  draw_label_slot(cr, ax, "Title", m.box[0] + m.box[2] / 2, m.box[1] - 4, "center", "bottom", 0);
 }
 
 void draw_axes_polar(cairo_t* cr, const GNode& ax, const AxesMap& m) {
@@ -705,8 +733,8 @@ void draw_colorbar(cairo_t* cr, const GNode& cb, const GNode& ax, double fw, dou
   cairo_stroke(cr);
   double lo = cl.lo, hi = cl.hi;
   std::vector<double> ticks = cb.vec("Ticks");
-  if (ticks.empty()) ticks = nice_ticks(lo, hi, std::max(2, static_cast<int>(
-                                                                (horiz ? w : h) / 30)), false);
+  if (ticks.empty())
+    ticks = nice_ticks(lo, hi, std::max(2, static_cast<int>((horiz ? w : h) / 30)), false);
   const double fs = cb.num("FontSize");
   for (double t : ticks) {
     if (t < cl.lo - 1e-12 || t > cl.hi + 1e-12) continue;
@@ -729,10 +757,12 @@ void draw_colorbar(cairo_t* cr, const GNode& cb, const GNode& ax, double fw, dou
     GPtr t = nodes_of(lab)[0];
     std::string s;
     for (const auto& l : text_lines(t->prop("String"))) s += (s.empty() ? "" : "\n") + l;
-    if (horiz) draw_text(cr, s, x + w / 2, y + h + 4 + 1.6 * fs * kPt, t->num("FontSize"),
-                         false, col, "center", "top");
-    else draw_text(cr, s, x + w + 12 + widest(cr, {"-0.00"}, fs), y + h / 2, t->num("FontSize"),
-                   false, col, "center", "top", 90);
+    if (horiz)
+      draw_text(cr, s, x + w / 2, y + h + 4 + 1.6 * fs * kPt, t->num("FontSize"), false, col,
+                "center", "top");
+    else
+      draw_text(cr, s, x + w + 12 + widest(cr, {"-0.00"}, fs), y + h / 2, t->num("FontSize"), false,
+                col, "center", "top", 90);
   }
 }
 
@@ -756,9 +786,12 @@ void draw_figure(cairo_t* cr, const GNode& fig, bool print_bg) {
     }
     if (c->type() != "axes" && c->type() != "polaraxes") continue;
     const AxesMap m = make_map(*c, sz[0], sz[1]);
-    if (m.polar) draw_axes_polar(cr, *c, m);
-    else if (m.three_d) draw_axes_3d(cr, *c, m);
-    else draw_axes_2d(cr, *c, m);
+    if (m.polar)
+      draw_axes_polar(cr, *c, m);
+    else if (m.three_d)
+      draw_axes_3d(cr, *c, m);
+    else
+      draw_axes_2d(cr, *c, m);
     const Value& lg = c->prop("Legend");
     if (lg.is_object()) draw_legend(cr, *nodes_of(lg)[0], m);
     const Value& cb = c->prop("Colorbar");

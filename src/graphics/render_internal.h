@@ -28,7 +28,7 @@ struct AxesMap {
   bool rev[3] = {false, false, false};
   bool three_d = false;
   bool polar = false;
-  double rot[3][3] = {};        ///< 3-D: view matrix rows (screen x, screen y, depth)
+  double rot[3][3] = {};             ///< 3-D: view matrix rows (screen x, screen y, depth)
   double scale = 1, cx = 0, cy = 0;  ///< 3-D and polar: pixels per unit, screen centre
   /// Normalised coordinate of v along dim in [0, 1] (log and direction applied).
   double norm(int dim, double v) const;
@@ -52,9 +52,9 @@ void draw_marker(cairo_t* cr, const std::string& m, double x, double y, double s
 std::array<double, 2> text_size(cairo_t* cr, const std::string& s, double size_pt, bool bold);
 /// Draws a (possibly multi-line) text at (x, y) with alignment h ("left" "center" "right")
 /// and v ("top" "middle" "bottom" "baseline" "cap"), rotated by rot degrees (counter-clockwise).
-void draw_text(cairo_t* cr, const std::string& s, double x, double y, double size_pt,
-               bool bold, const Rgb& color, const std::string& h, const std::string& v,
-               double rot = 0, bool tex = true);
+void draw_text(cairo_t* cr, const std::string& s, double x, double y, double size_pt, bool bold,
+               const Rgb& color, const std::string& h, const std::string& v, double rot = 0,
+               bool tex = true);
 /// Lines of a text property value (char matrix rows, cellstr, string array).
 std::vector<std::string> text_lines(const Value& v);
 

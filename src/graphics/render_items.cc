@@ -44,8 +44,10 @@ void stroke_polyline(cairo_t* cr, const AxesMap& m, const std::vector<double>& x
       continue;
     }
     const auto p = m.map(x[i], y[i], zz);
-    if (pen) cairo_line_to(cr, p[0], p[1]);
-    else cairo_move_to(cr, p[0], p[1]);
+    if (pen)
+      cairo_line_to(cr, p[0], p[1]);
+    else
+      cairo_move_to(cr, p[0], p[1]);
     pen = true;
   }
   cairo_stroke(cr);
@@ -185,10 +187,12 @@ void draw_scatter(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax
     const double zz = i < z.size() ? z[i] : 0;
     if (!finite_pt(m, x[i], y[i], zz) || !inside(m, x[i], y[i])) continue;
     Rgb col{0, 0, 0};
-    if (cd.numel() == 3) col = {cv[0], cv[1], cv[2]};
+    if (cd.numel() == 3)
+      col = {cv[0], cv[1], cv[2]};
     else if (cd.dims().cols() == 3 && cd.dims().rows() == static_cast<int64_t>(n))
       col = {cv[i], cv[i + n], cv[i + 2 * n]};
-    else if (i < cv.size()) col = map_color(cm, cl, cv[i]);
+    else if (i < cv.size())
+      col = map_color(cm, cl, cv[i]);
     Rgb edge = col, face = col;
     std::string kw;
     if (!c.color("MarkerEdgeColor", edge, &kw)) edge = kw == "none" ? Rgb{-1, 0, 0} : col;
@@ -243,8 +247,10 @@ void draw_area(cairo_t* cr, const GNode& c, const AxesMap& m) {
   if (n == 0) return;
   for (size_t i = 0; i < n; ++i) {
     const auto p = m.map(x[i], y[i]);
-    if (i == 0) cairo_move_to(cr, p[0], p[1]);
-    else cairo_line_to(cr, p[0], p[1]);
+    if (i == 0)
+      cairo_move_to(cr, p[0], p[1]);
+    else
+      cairo_line_to(cr, p[0], p[1]);
   }
   for (size_t k = n; k-- > 0;) {
     const auto p = m.map(x[k], k < lo.size() ? lo[k] : base);
@@ -274,16 +280,20 @@ void draw_patch(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax) 
       const double zz = static_cast<size_t>(k) < z.size() ? z[k] : 0;
       if (!finite_pt(m, x[k], y[k], zz)) continue;
       const auto p = m.map(x[k], y[k], zz);
-      if (first) cairo_move_to(cr, p[0], p[1]);
-      else cairo_line_to(cr, p[0], p[1]);
+      if (first)
+        cairo_move_to(cr, p[0], p[1]);
+      else
+        cairo_line_to(cr, p[0], p[1]);
       first = false;
     }
     cairo_close_path(cr);
     Rgb f = face;
     bool has = solid;
     if (!solid && (kw == "flat" || kw == "interp") && !cd.empty()) {
-      if (cd.size() == 3 && c.prop("CData").dims().ndims() == 3) f = {cd[0], cd[1], cd[2]};
-      else if (static_cast<int64_t>(cd.size()) == cols) f = map_color(cm, cl, cd[j]);
+      if (cd.size() == 3 && c.prop("CData").dims().ndims() == 3)
+        f = {cd[0], cd[1], cd[2]};
+      else if (static_cast<int64_t>(cd.size()) == cols)
+        f = map_color(cm, cl, cd[j]);
       else if (static_cast<int64_t>(cd.size()) >= rows * (j + 1)) {
         double s = 0;
         for (int64_t i = 0; i < rows; ++i) s += cd[i + j * rows];
@@ -306,10 +316,10 @@ void draw_image(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax) 
   const bool scaled = c.text("CDataMapping") == "scaled";
   const std::vector<Rgb> cm = axes_colormap(ax);
   const Range cl = color_limits(ax);
-  const bool is_int = t.cls() != ClassId::Double && t.cls() != ClassId::Single &&
-                      t.cls() != ClassId::Logical;
-  const double imax = t.cls() == ClassId::UInt8 ? 255.0 : (t.cls() == ClassId::UInt16 ? 65535.0
-                                                                                       : 1.0);
+  const bool is_int =
+      t.cls() != ClassId::Double && t.cls() != ClassId::Single && t.cls() != ClassId::Logical;
+  const double imax =
+      t.cls() == ClassId::UInt8 ? 255.0 : (t.cls() == ClassId::UInt16 ? 65535.0 : 1.0);
   cairo_surface_t* img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(cols),
                                                     static_cast<int>(rows));
   unsigned char* data = cairo_image_surface_get_data(img);
@@ -345,7 +355,8 @@ void draw_image(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax) 
   const auto a = m.map(x0 - dx / 2, y0 - dy / 2), b = m.map(x1 + dx / 2, y1 + dy / 2);
   cairo_save(cr);
   cairo_translate(cr, a[0], a[1]);
-  cairo_scale(cr, (b[0] - a[0]) / static_cast<double>(cols), (b[1] - a[1]) / static_cast<double>(rows));
+  cairo_scale(cr, (b[0] - a[0]) / static_cast<double>(cols),
+              (b[1] - a[1]) / static_cast<double>(rows));
   cairo_set_source_surface(cr, img, 0, 0);
   cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
   cairo_rectangle(cr, 0, 0, static_cast<double>(cols), static_cast<double>(rows));
@@ -380,8 +391,10 @@ void draw_surface(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax
   const bool flat2d = !m.three_d;
   for (int64_t j = 0; j + 1 < g.cols; ++j)
     for (int64_t i = 0; i + 1 < g.rows; ++i) {
-      const double zc = flat2d ? 0 : (g.Z(i, j) + g.Z(i + 1, j) + g.Z(i, j + 1) + g.Z(i + 1, j + 1)) / 4;
-      const double xc = (g.X(i, j) + g.X(i + 1, j + 1)) / 2, yc = (g.Y(i, j) + g.Y(i + 1, j + 1)) / 2;
+      const double zc =
+          flat2d ? 0 : (g.Z(i, j) + g.Z(i + 1, j) + g.Z(i, j + 1) + g.Z(i + 1, j + 1)) / 4;
+      const double xc = (g.X(i, j) + g.X(i + 1, j + 1)) / 2,
+                   yc = (g.Y(i, j) + g.Y(i + 1, j + 1)) / 2;
       order.push_back({flat2d ? 0 : m.depth(xc, yc, zc), i, j});
     }
   if (!flat2d)
@@ -415,7 +428,8 @@ void draw_surface(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax
     }
     if (faces) {
       set_rgb(cr, face, c.num("FaceAlpha"));
-      if (edges) cairo_fill_preserve(cr);
+      if (edges)
+        cairo_fill_preserve(cr);
       else {
         // Cover the seams between faces.
         cairo_fill_preserve(cr);
@@ -445,8 +459,10 @@ void draw_contour(cairo_t* cr, const GNode& c, const AxesMap& m, const GNode& ax
       const double v = bp.band == 0 ? zmin : lv[bp.band - 1];
       for (size_t k = 0; k < bp.pts.size(); ++k) {
         const auto p = m.map(bp.pts[k][0], bp.pts[k][1]);
-        if (k == 0) cairo_move_to(cr, p[0], p[1]);
-        else cairo_line_to(cr, p[0], p[1]);
+        if (k == 0)
+          cairo_move_to(cr, p[0], p[1]);
+        else
+          cairo_line_to(cr, p[0], p[1]);
       }
       cairo_close_path(cr);
       set_rgb(cr, map_color(cm, cl, v));
@@ -497,8 +513,10 @@ void draw_text_obj(cairo_t* cr, const GNode& t, const AxesMap& m) {
   const std::vector<double> p = t.vec("Position");
   if (p.size() < 2) return;
   std::array<double, 2> at;
-  if (t.text("Units") == "normalized") at = {m.box[0] + p[0] * m.box[2], m.box[1] + (1 - p[1]) * m.box[3]};
-  else at = m.map(p[0], p[1], p.size() > 2 ? p[2] : 0);
+  if (t.text("Units") == "normalized")
+    at = {m.box[0] + p[0] * m.box[2], m.box[1] + (1 - p[1]) * m.box[3]};
+  else
+    at = m.map(p[0], p[1], p.size() > 2 ? p[2] : 0);
   std::string s;
   for (const auto& l : text_lines(t.prop("String"))) s += (s.empty() ? "" : "\n") + l;
   Rgb col{0, 0, 0};
@@ -526,19 +544,32 @@ void draw_children(cairo_t* cr, const GNode& ax, const AxesMap& m) {
     if (c.text("Visible") == "off") continue;
     const std::string& t = c.type();
     cairo_save(cr);
-    if (t == "line") draw_line(cr, c, m);
-    else if (t == "stair") draw_line(cr, c, m);
-    else if (t == "stem") draw_stem(cr, c, m);
-    else if (t == "errorbar") draw_errorbar(cr, c, m);
-    else if (t == "scatter") draw_scatter(cr, c, m, ax);
-    else if (t == "bar" || t == "histogram") draw_bars(cr, c, m);
-    else if (t == "area") draw_area(cr, c, m);
-    else if (t == "patch") draw_patch(cr, c, m, ax);
-    else if (t == "image") draw_image(cr, c, m, ax);
-    else if (t == "surface") draw_surface(cr, c, m, ax);
-    else if (t == "contour") draw_contour(cr, c, m, ax);
-    else if (t == "quiver") draw_quiver(cr, c, m);
-    else if (t == "text") texts.push_back(cp);
+    if (t == "line")
+      draw_line(cr, c, m);
+    else if (t == "stair")
+      draw_line(cr, c, m);
+    else if (t == "stem")
+      draw_stem(cr, c, m);
+    else if (t == "errorbar")
+      draw_errorbar(cr, c, m);
+    else if (t == "scatter")
+      draw_scatter(cr, c, m, ax);
+    else if (t == "bar" || t == "histogram")
+      draw_bars(cr, c, m);
+    else if (t == "area")
+      draw_area(cr, c, m);
+    else if (t == "patch")
+      draw_patch(cr, c, m, ax);
+    else if (t == "image")
+      draw_image(cr, c, m, ax);
+    else if (t == "surface")
+      draw_surface(cr, c, m, ax);
+    else if (t == "contour")
+      draw_contour(cr, c, m, ax);
+    else if (t == "quiver")
+      draw_quiver(cr, c, m);
+    else if (t == "text")
+      texts.push_back(cp);
     cairo_restore(cr);
   }
   if (!texts.empty()) {
@@ -557,8 +588,10 @@ void draw_legend_sample(cairo_t* cr, const GNode& c, double x, double y, double 
       t == "quiver") {
     Rgb lc{0, 0, 0};
     std::string kw;
-    if (t == "contour") c.color("LineColor", lc, &kw);
-    else c.color("Color", lc, &kw);
+    if (t == "contour")
+      c.color("LineColor", lc, &kw);
+    else
+      c.color("Color", lc, &kw);
     set_rgb(cr, lc);
     if (apply_line_style(cr, c.text("LineStyle"), c.num("LineWidth"))) {
       cairo_move_to(cr, x + 2, cy);
@@ -574,8 +607,7 @@ void draw_legend_sample(cairo_t* cr, const GNode& c, double x, double y, double 
         fill = true;
         face = lc;
       }
-      draw_marker(cr, mk, x + w / 2, cy, c.num("MarkerSize"), edge, fill, face,
-                  c.num("LineWidth"));
+      draw_marker(cr, mk, x + w / 2, cy, c.num("MarkerSize"), edge, fill, face, c.num("LineWidth"));
     }
   } else if (t == "scatter") {
     const std::vector<double> cv = c.vec("CData");

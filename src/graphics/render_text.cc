@@ -22,28 +22,50 @@ struct Run {
 };
 
 const std::pair<const char*, const char*> kTexSymbols[] = {
-    {"alpha", "α"},   {"beta", "β"},     {"gamma", "γ"},   {"delta", "δ"},
-    {"epsilon", "ε"}, {"zeta", "ζ"},     {"eta", "η"},     {"theta", "θ"},
-    {"iota", "ι"},    {"kappa", "κ"},    {"lambda", "λ"},  {"mu", "µ"},
-    {"nu", "ν"},      {"xi", "ξ"},       {"pi", "π"},      {"rho", "ρ"},
-    {"sigma", "σ"},   {"tau", "τ"},      {"upsilon", "υ"}, {"phi", "ϕ"},
-    {"chi", "χ"},     {"psi", "ψ"},      {"omega", "ω"},   {"Gamma", "Γ"},
-    {"Delta", "Δ"},   {"Theta", "Θ"},    {"Lambda", "Λ"},  {"Xi", "Ξ"},
-    {"Pi", "Π"},      {"Sigma", "Σ"},    {"Upsilon", "ϒ"}, {"Phi", "Φ"},
-    {"Psi", "Ψ"},     {"Omega", "Ω"},    {"varphi", "φ"},  {"vartheta", "ϑ"},
-    {"pm", "±"},      {"times", "×"},    {"cdot", "·"},    {"infty", "∞"},
-    {"circ", "°"},    {"leq", "≤"},      {"geq", "≥"},     {"neq", "≠"},
-    {"approx", "≈"},  {"rightarrow", "→"}, {"leftarrow", "←"}, {"uparrow", "↑"},
-    {"downarrow", "↓"}, {"leftrightarrow", "↔"}, {"partial", "∂"}, {"nabla", "∇"},
-    {"sum", "∑"},     {"int", "∫"},      {"surd", "√"},    {"in", "∈"},
-    {"ldots", "…"},   {"prime", "′"},    {"propto", "∝"},  {"forall", "∀"},
-    {"exists", "∃"},  {"equiv", "≡"},    {"sim", "∼"},     {"div", "÷"},
-    {"neg", "¬"},     {"cap", "∩"},      {"cup", "∪"},     {"subset", "⊂"},
-    {"supset", "⊃"},  {"langle", "⟨"},   {"rangle", "⟩"},  {"bullet", "•"},
-    {"deg", "°"},     {"degree", "°"},   {"ge", "≥"},      {"le", "≤"},
-    {"copyright", "©"}, {"Re", "ℜ"},     {"Im", "ℑ"},      {"aleph", "ℵ"},
-    {"wp", "℘"},      {"oplus", "⊕"},    {"otimes", "⊗"},  {"perp", "⊥"},
-    {"mid", "|"},     {"wedge", "∧"},    {"vee", "∨"},     {"clubsuit", "♣"}};
+    {"alpha", "α"},     {"beta", "β"},
+    {"gamma", "γ"},     {"delta", "δ"},
+    {"epsilon", "ε"},   {"zeta", "ζ"},
+    {"eta", "η"},       {"theta", "θ"},
+    {"iota", "ι"},      {"kappa", "κ"},
+    {"lambda", "λ"},    {"mu", "µ"},
+    {"nu", "ν"},        {"xi", "ξ"},
+    {"pi", "π"},        {"rho", "ρ"},
+    {"sigma", "σ"},     {"tau", "τ"},
+    {"upsilon", "υ"},   {"phi", "ϕ"},
+    {"chi", "χ"},       {"psi", "ψ"},
+    {"omega", "ω"},     {"Gamma", "Γ"},
+    {"Delta", "Δ"},     {"Theta", "Θ"},
+    {"Lambda", "Λ"},    {"Xi", "Ξ"},
+    {"Pi", "Π"},        {"Sigma", "Σ"},
+    {"Upsilon", "ϒ"},   {"Phi", "Φ"},
+    {"Psi", "Ψ"},       {"Omega", "Ω"},
+    {"varphi", "φ"},    {"vartheta", "ϑ"},
+    {"pm", "±"},        {"times", "×"},
+    {"cdot", "·"},      {"infty", "∞"},
+    {"circ", "°"},      {"leq", "≤"},
+    {"geq", "≥"},       {"neq", "≠"},
+    {"approx", "≈"},    {"rightarrow", "→"},
+    {"leftarrow", "←"}, {"uparrow", "↑"},
+    {"downarrow", "↓"}, {"leftrightarrow", "↔"},
+    {"partial", "∂"},   {"nabla", "∇"},
+    {"sum", "∑"},       {"int", "∫"},
+    {"surd", "√"},      {"in", "∈"},
+    {"ldots", "…"},     {"prime", "′"},
+    {"propto", "∝"},    {"forall", "∀"},
+    {"exists", "∃"},    {"equiv", "≡"},
+    {"sim", "∼"},       {"div", "÷"},
+    {"neg", "¬"},       {"cap", "∩"},
+    {"cup", "∪"},       {"subset", "⊂"},
+    {"supset", "⊃"},    {"langle", "⟨"},
+    {"rangle", "⟩"},    {"bullet", "•"},
+    {"deg", "°"},       {"degree", "°"},
+    {"ge", "≥"},        {"le", "≤"},
+    {"copyright", "©"}, {"Re", "ℜ"},
+    {"Im", "ℑ"},        {"aleph", "ℵ"},
+    {"wp", "℘"},        {"oplus", "⊕"},
+    {"otimes", "⊗"},    {"perp", "⊥"},
+    {"mid", "|"},       {"wedge", "∧"},
+    {"vee", "∨"},       {"clubsuit", "♣"}};
 
 /// Splits s into runs (TeX when tex, else one plain run).
 std::vector<Run> parse_tex(const std::string& s, bool tex, bool bold) {
@@ -84,9 +106,12 @@ std::vector<Run> parse_tex(const std::string& s, bool tex, bool bold) {
     if (k >= s.size()) return "";
     size_t len = 1;
     const unsigned char c = static_cast<unsigned char>(s[k]);
-    if (c >= 0xF0) len = 4;
-    else if (c >= 0xE0) len = 3;
-    else if (c >= 0xC0) len = 2;
+    if (c >= 0xF0)
+      len = 4;
+    else if (c >= 0xE0)
+      len = 3;
+    else if (c >= 0xC0)
+      len = 2;
     std::string g = s.substr(k, len);
     k += len;
     return g;
@@ -176,11 +201,16 @@ double line_width(cairo_t* cr, const std::vector<Run>& runs, double size_px) {
 std::string xml_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
-    if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '&') o += "&amp;";
-    else if (c == '"') o += "&quot;";
-    else o.push_back(c);
+    if (c == '<')
+      o += "&lt;";
+    else if (c == '>')
+      o += "&gt;";
+    else if (c == '&')
+      o += "&amp;";
+    else if (c == '"')
+      o += "&quot;";
+    else
+      o.push_back(c);
   }
   return o;
 }
@@ -249,8 +279,7 @@ std::array<double, 2> text_size(cairo_t* cr, const std::string& s, double size_p
 }
 
 void draw_text(cairo_t* cr, const std::string& s, double x, double y, double size_pt, bool bold,
-               const Rgb& color, const std::string& h, const std::string& v, double rot,
-               bool tex) {
+               const Rgb& color, const std::string& h, const std::string& v, double rot, bool tex) {
   if (s.empty()) return;
   const double px = size_pt * kPt;
   std::vector<std::vector<Run>> lines;
@@ -263,8 +292,8 @@ void draw_text(cairo_t* cr, const std::string& s, double x, double y, double siz
   size_t p = 0;
   while (true) {
     const size_t q = s_used.find('\n', p);
-    lines.push_back(parse_tex(
-        s_used.substr(p, q == std::string::npos ? std::string::npos : q - p), tex, bold));
+    lines.push_back(
+        parse_tex(s_used.substr(p, q == std::string::npos ? std::string::npos : q - p), tex, bold));
     if (q == std::string::npos) break;
     p = q + 1;
   }
@@ -276,11 +305,16 @@ void draw_text(cairo_t* cr, const std::string& s, double x, double y, double siz
   // Baseline of the first line relative to the anchor.
   double base;
   const double asc = fe.ascent * 0.92, desc = fe.descent;
-  if (v == "top") base = asc;
-  else if (v == "cap") base = px * 0.73;
-  else if (v == "bottom") base = -(total - lh) - desc;
-  else if (v == "baseline") base = 0;
-  else base = (asc - desc) / 2 - (total - lh) / 2;
+  if (v == "top")
+    base = asc;
+  else if (v == "cap")
+    base = px * 0.73;
+  else if (v == "bottom")
+    base = -(total - lh) - desc;
+  else if (v == "baseline")
+    base = 0;
+  else
+    base = (asc - desc) / 2 - (total - lh) / 2;
   cairo_save(cr);
   cairo_translate(cr, x, y);
   if (rot != 0) cairo_rotate(cr, -rot * M_PI / 180.0);
