@@ -69,8 +69,9 @@ def main():
     # gnuplot) the scripts' graphics calls resolve to the no-op stand-ins in nographics/, since
     # only printed numbers are compared.
     octave_cmd = [args.octave, "--no-gui", "--quiet", "--norc", "--no-window-system"]
-    probe = subprocess.run(octave_cmd + ["--eval", "try, figure('visible', 'off'); close all; "
-                                         "disp('toolkit ok'); catch, disp('no toolkit'); end"],
+    probe = subprocess.run(octave_cmd + ["--eval", "try, figure('visible', 'off'); hold on; plot(1:3); "
+                                         "close all; disp('toolkit ok'); "
+                                         "catch, disp('no toolkit'); end"],
                            capture_output=True, text=True, timeout=120)
     if "toolkit ok" not in probe.stdout:
         octave_cmd += ["--path", os.path.join(here, "nographics")]
