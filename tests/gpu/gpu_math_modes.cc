@@ -121,10 +121,10 @@ TEST(GpuMathModes, FastDivisionAndLinspaceWithinBoundsExactUnchanged) {
       "rng(3); x = randn(1, 2e6, 'single') * 100; d = rand(1, 2e6, 'single') + 0.5;"
       "q = x ./ d; r = x / 7; l = single(linspace(0, 4*pi, 3e6)); s = sin(x) .* exp(-abs(x)/10);";
   const std::vector<std::string> names = {"q", "r", "l", "s"};
-  const RunResult host = run_in(accel::DeviceMode::Cpu, code, names);
-  const RunResult exact = run_in(accel::DeviceMode::Gpu, code, names);
+  const ScriptRun host = run_in(accel::DeviceMode::Cpu, code, names);
+  const ScriptRun exact = run_in(accel::DeviceMode::Gpu, code, names);
   for (const std::string& n : names) EXPECT_TRUE(bitwise_equal(host.vars.at(n), exact.vars.at(n))) << n;
-  RunResult fast;
+  ScriptRun fast;
   {
     const accel::MathMode prev = accel::math_mode();
     accel::set_math_mode(accel::MathMode::Fast);
