@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <random>
 
+#include "graphics/graphics.h"
 #include "builtins/files_util.h"
 #include "builtins/format.h"
 
@@ -62,9 +63,11 @@ Outputs bi_isfolder(CallContext&, Args args, int nargout) {
 
 /// delete(file1, ...): removes files ('*' and '?' wildcards allowed). A name matching no file
 /// gives warning MATLAB:DELETE:FileNotFound; folders are not removed (MATLAB:DELETE:Permission).
+/// delete(h) with graphics handles removes those objects (figures close).
 Outputs bi_delete(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, SIZE_MAX);
   check_nargout(nargout, 0);
+  if (args.size() == 1 && graphics::delete_handles(args[0])) return {};
   for (const Value& a : args) {
     for (const std::string& pat : text_list(a, "delete")) {
       std::vector<std::string> matches;

@@ -58,6 +58,7 @@ const Registry& builtins() {
     register_errors(r);
     register_json(r);
     register_gpu(r);
+    register_graphics(r);
     register_feature(r);
     register_ode(r);
     register_optim(r);

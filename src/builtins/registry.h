@@ -111,6 +111,7 @@ void register_introspect(Registry& r);  // typecast, validateattributes, orderfi
 void register_errors(Registry& r);      // MException and its methods (errors.cc)
 void register_json(Registry& r);        // jsonencode, jsondecode (json.cc)
 void register_gpu(Registry& r);         // gpuArray, gather, gpuDevice, gputimeit (gpu.cc)
+void register_graphics(Registry& r);    // figures, axes, plots, export (src/graphics/)
 void register_feature(Registry& r);     // feature(...) run-time switches (feature.cc)
 void register_ode(Registry& r);         // ode45, ode23, ode23s, odeset, odeget, deval (ode.cc)
 void register_optim(Registry& r);       // fzero, fminbnd, fminsearch, optimset, lsqnonneg

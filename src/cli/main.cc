@@ -8,6 +8,8 @@
 //   --graph FILE.mmd      write the acceleration graph of the evaluated plans (Mermaid)
 //   --trace FILE.json     write a Chrome trace-event file (interpreter, planning, kernels)
 //   --list-builtins       print every registered builtin name, one per line, sorted
+//   --figures DIR         at the end, write every open figure as DIR/figureN.png (also
+//                         MATFUSE_FIGURES=DIR)
 //
 // Exit status: 0 success, 1 MATLAB error (message on stderr in MATLAB's layout), 2 usage error
 // or internal error, 130 interrupted (SIGINT / Ctrl-C: "Operation terminated by user"), n after
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -38,6 +41,7 @@
 #include "cli/repl.h"
 #include "cli/run_guarded.h"
 #include "cli/version.h"
+#include "graphics/graphics.h"
 #include "interp/interp.h"
 #include "providers/standard.h"
 #include "runtime/atomic_file.h"
@@ -61,6 +65,8 @@ const char kUsage[] =
     "  --graph FILE    write the acceleration graph of the evaluated plans (Mermaid)\n"
     "  --trace FILE    write a Chrome trace-event JSON (interpreter, planning, kernels)\n"
     "  --list-builtins print the registered builtin names, one per line, sorted\n"
+    "  --figures DIR   at the end, write each open figure as DIR/figureN.png\n"
+    "                  (also MATFUSE_FIGURES)\n"
     "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
     "                  (also MATFUSE_DEVICE)\n"
     "  --math M        exact (default: host and GPU give the same bits) or fast (documented\n"
@@ -84,6 +90,7 @@ struct Options {
   bool profile = false;
   std::string graph_file;
   std::string trace_file;
+  std::string figures_dir;
 };
 
 /// Writes text to path (atomically: a temporary file renamed over it); false (with a message)
@@ -134,6 +141,15 @@ int run(const Options& o) {
   }
   int rc = st.status;
   if (st.kind == RunStatus::Ok && o.interactive) rc = matfuse::cli::repl(in, session);
+  if (!o.figures_dir.empty() && !matfuse::graphics::open_figures().empty()) {
+    // --figures DIR: every figure still open (also after an error) as DIR/figureN.png.
+    std::error_code ec;
+    std::filesystem::create_directories(o.figures_dir, ec);
+    const RunStatus fst = run_guarded(session, [&] {
+      matfuse::graphics::write_open_figures(o.figures_dir);
+    });
+    if (rc == 0) rc = fst.status;
+  }
   matfuse::diary_close();
   session.out->flush();
   std::cout.flush();
@@ -222,6 +238,12 @@ int main(int argc, char** argv) {
         return 2;
       }
       (a == "--graph" ? o.graph_file : o.trace_file) = argv[++i];
+    } else if (a == "--figures") {
+      if (i + 1 >= argc) {
+        std::cerr << "matfuse: --figures needs a folder\n" << kUsage;
+        return 2;
+      }
+      o.figures_dir = argv[++i];
     } else if (a == "--install-kernel") {
       o.install_kernel = true;
     } else if (a == "--prefix" && i + 1 < argc) {
@@ -248,6 +270,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (o.script.empty() && o.code.empty()) o.interactive = true;
+  if (o.figures_dir.empty())
+    if (const char* d = std::getenv("MATFUSE_FIGURES"); d && *d) o.figures_dir = d;
 
   matfuse::cli::install_interrupt_handler();
   // Run on a thread with a 1 GiB stack (reserved, committed only as touched).

@@ -12,6 +12,7 @@
 
 #include "interp/display_internal.h"
 #include "accel/capture/lazy.h"
+#include "runtime/object_index.h"
 
 namespace matfuse {
 
@@ -477,6 +478,18 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
+      if (IndexableObject* o = as_indexable(v)) {
+        std::vector<std::string> lines;
+        if (o->display_lines(lines)) {
+          p.line(name + " = ");
+          p.blank();
+          for (const auto& l : lines) {
+            if (l.empty()) p.blank();
+            else p.line(l);
+          }
+          break;
+        }
+      }
       p.line(name + " = ");
       p.blank();
       object_body(p, v, s);

@@ -15,6 +15,7 @@
 #include "runtime/interrupt.h"
 #include "accel/capture/graph.h"
 #include "accel/capture/lazy.h"
+#include "runtime/object_index.h"
 
 namespace matfuse {
 
@@ -508,10 +509,6 @@ static void exec_command(Interpreter& in, const CommandStmt& c) {
     apply_format(s, c.args);
     return;
   }
-  static const char* const kNoOps[] = {"close", "hold", "figure", "drawnow",
-                                        "clf", "grid", "axis", "shg"};
-  for (const char* k : kNoOps)
-    if (n == k) return;
   if (n == "clear" || n == "clearvars") {
     std::vector<std::string> names;
     bool all = c.args.empty();

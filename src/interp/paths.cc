@@ -504,8 +504,6 @@ void register_object_builtins(Registry& r);  // objects.cc
 void register_interp_builtins(Registry& r) {
   register_object_builtins(r);
   r.add("format", bi_format);
-  for (const char* n : {"close", "hold", "figure", "drawnow", "clf", "shg"})
-    r.add(n, bi_noop);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
   r.add("path", bi_path);

@@ -25,10 +25,23 @@ public:
   /// Names of the public properties, in display order ("CLASS with properties:"); empty for
   /// objects that display as "CLASS object".
   virtual std::vector<std::string> property_names() const { return {}; }
+  /// obj.name = rhs on a handle object itself (reference semantics). False when the object has
+  /// no settable property of that name (the interpreter then raises its dot-assignment error).
+  virtual bool set_property(std::string_view name, const Value& rhs) {
+    (void)name, (void)rhs;
+    return false;
+  }
   /// obj.name = rhs. self is the Value holding this object: a value object that is shared
-  /// replaces self with a modified copy. False when the object has no such settable property.
+  /// replaces self with a modified copy. The default is the handle form above.
   virtual bool set_property(std::string_view name, const Value& rhs, Value& self) {
-    (void)name, (void)rhs, (void)self;
+    (void)self;
+    return set_property(name, rhs);
+  }
+  /// The lines `x = obj` displays after "x = " and a blank line (MATLAB's object display,
+  /// e.g. "  Line with properties:" and the property list); blank lines as empty strings.
+  /// False: the generic display.
+  virtual bool display_lines(std::vector<std::string>& lines) const {
+    (void)lines;
     return false;
   }
 };
