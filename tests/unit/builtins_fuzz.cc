@@ -48,6 +48,9 @@ const std::map<std::string, std::string>& skipped() {
       {"setenv", "changes the process environment"},
       {"copyfile", "writes files"},
       {"movefile", "moves files"},
+      {"saveas", "writes image files"},
+      {"print", "writes image files"},
+      {"exportgraphics", "writes image files"},
   };
   return m;
 }
