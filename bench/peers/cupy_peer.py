@@ -168,6 +168,47 @@ def make_workload(name, xp, stream, ew_ema):
             cmat = xp.maximum((a @ b_mat) * f32(0.5) + bias, f32(0))
             return float(cmat.sum(dtype=f32))
         return run, "exact"
+    if name == "w14_sort":
+        n = pc.param(name, "N")
+        x = stream(14).rand((n,))
+        k, k10 = pc.mid(n) - 1, pc.tenth(n) - 1
+
+        def run():
+            i = xp.argsort(x, kind="stable") if xp.__name__ == "numpy" else xp.argsort(x)
+            s = x[i]
+            return float(float(s[k]) + float(s[k10]) + float(x[i[k]] == s[k]))
+        return run, "exact"
+    if name == "w16_mask_median":
+        n = pc.param(name, "N")
+        x0 = stream(16).rand((n,))
+        t = f32(pc.W16_T)
+
+        def run():
+            x = x0.copy()
+            x[x > t] = 0
+            return float(xp.median(x))
+        return run, "exact"
+    if name == "w17_block_fill":
+        b_n, h, w = (pc.param(name, k) for k in "BHW")
+        p, g = pc.IMG, pc.LCG
+        x_idx = xp.arange(w, dtype=xp.int64).reshape(1, w)
+
+        def run():
+            imgs = xp.zeros((b_n, h, w), f32)
+            for b in range(b_n):
+                off = b * h * w + g["seed"]
+                for r0 in range(0, h, g["rows"]):
+                    rc = min(g["rows"], h - r0)
+                    y = xp.arange(r0, r0 + rc, dtype=xp.int64).reshape(rc, 1)
+                    state = (g["a"] * (off + y * w + x_idx) + g["c"]) % g["m"]
+                    imgs[b, r0:r0 + rc, :] = state.astype(f32) / f32(g["m"])
+            mu = imgs.mean(axis=(1, 2), keepdims=True, dtype=f32)
+            sigma = xp.sqrt(((imgs - mu) ** 2).mean(axis=(1, 2), keepdims=True, dtype=f32) + f32(p["eps"]))
+            out = ((imgs - mu) / sigma) * f32(p["gain"]) + f32(p["bias"])
+            out = xp.maximum(out, f32(0)) ** f32(p["gamma"])
+            err = out - imgs
+            return float((err * err).mean(dtype=f32))
+        return run, "none"
     raise KeyError(name)
 
 

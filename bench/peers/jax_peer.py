@@ -108,6 +108,61 @@ def make_workload(name, jax, jnp):
         def f(a, b_mat, bias):
             return jnp.sum(jnp.maximum((a @ b_mat) * 0.5 + bias, 0))
         return (lambda: float(f(a, b_mat, bias))), "native"
+    if name == "w14_sort":
+        n = pc.param(name, "N")
+        x = jax.random.uniform(jax.random.PRNGKey(14), (n,), dtype=f32)
+        k, k10 = pc.mid(n) - 1, pc.tenth(n) - 1
+
+        @jax.jit
+        def f(x):
+            s, i = lax.sort_key_val(x, lax.iota(jnp.int32, n))  # stable
+            return s[k] + s[k10] + (x[i[k]] == s[k]).astype(f32)
+        return (lambda: float(f(x))), "native"
+    if name == "w16_mask_median":
+        n = pc.param(name, "N")
+        x0 = jax.random.uniform(jax.random.PRNGKey(16), (n,), dtype=f32)
+
+        @jax.jit
+        def f(x0):
+            x = jnp.where(x0 > pc.W16_T, f32(0), x0)
+            return jnp.median(x)
+        return (lambda: float(f(x0))), "native"
+    if name == "w17_block_fill":
+        b_n, h, w = (pc.param(name, k) for k in "BHW")
+        p, g = pc.IMG, pc.LCG
+        rows = g["rows"]
+        full, rest = h // rows, h % rows
+        u32 = jnp.uint32
+
+        def block(b, r0, rc):
+            # The LCG mod 2^32 is uint32 arithmetic that wraps (exact, no x64 needed).
+            off = (b * (h * w) + g["seed"]).astype(u32)
+            y = (r0 + lax.iota(u32, rc)).reshape(rc, 1)
+            idx = off + y * u32(w) + lax.iota(u32, w).reshape(1, w)
+            state = idx * u32(g["a"]) + u32(g["c"])
+            return (state.astype(f32) / f32(g["m"])).reshape(1, rc, w)
+
+        @jax.jit
+        def f():
+            imgs = jnp.zeros((b_n, h, w), f32)
+
+            def body(j, imgs):
+                b, r = j // max(full, 1), j % max(full, 1)
+                r0 = (r * rows).astype(u32)
+                return lax.dynamic_update_slice(imgs, block(b.astype(u32), r0, rows),
+                                                (b, r * rows, 0))
+            imgs = lax.fori_loop(0, b_n * full, body, imgs)
+            for b in range(b_n):
+                if rest:
+                    imgs = imgs.at[b:b + 1, full * rows:, :].set(
+                        block(u32(b), u32(full * rows), rest))
+            mu = jnp.mean(imgs, axis=(1, 2), keepdims=True)
+            sigma = jnp.sqrt(jnp.mean((imgs - mu) ** 2, axis=(1, 2), keepdims=True) + p["eps"])
+            out = ((imgs - mu) / sigma) * p["gain"] + p["bias"]
+            out = jnp.maximum(out, 0) ** p["gamma"]
+            err = out - imgs
+            return jnp.mean(err * err)
+        return (lambda: float(f())), "none"
     raise KeyError(name)
 
 

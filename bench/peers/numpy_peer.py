@@ -132,8 +132,51 @@ def w7_epilogue(state={}):
     return c.sum(dtype=f32)
 
 
+def w14_sort(state={}):
+    n = param("N", 100_000_000)
+    if "x" not in state:
+        state["x"] = stream(14, n, "w14_sort").rand((n,), f32)
+    x = state["x"]
+    i = np.argsort(x, kind="stable")
+    s = x[i]
+    k, k10 = int(np.floor(n / 2 + 0.5)) - 1, int(np.floor(n / 10 + 0.5)) - 1
+    return float(s[k]) + float(s[k10]) + float(x[i[k]] == s[k])
+
+
+def w16_mask_median(state={}):
+    n = param("N", 100_000_000)
+    if "x0" not in state:
+        state["x0"] = stream(16, n, "w16_mask_median").rand((n,), f32)
+    x = state["x0"].copy()
+    x[x > f32(0.8)] = 0
+    return np.median(x)
+
+
+def w17_block_fill():
+    b_n, h, w = param("B", 16), param("H", 2160), param("W", 3840)
+    seed, rows = 42, 16
+    imgs = np.zeros((b_n, h, w), f32)
+    x_idx = np.arange(w, dtype=np.int64).reshape(1, w)
+    for b in range(b_n):
+        off = b * h * w + seed
+        for r0 in range(0, h, rows):
+            rc = min(rows, h - r0)
+            y = np.arange(r0, r0 + rc, dtype=np.int64).reshape(rc, 1)
+            state = (1664525 * (off + y * w + x_idx) + 1013904223) % 4294967296
+            imgs[b, r0:r0 + rc, :] = state.astype(f32) / f32(4294967296)
+    gain, bias, gamma, eps = f32(1.0123), f32(-0.02), f32(1.8), f32(1e-6)
+    mu = imgs.mean(axis=(1, 2), keepdims=True, dtype=f32)
+    sigma = np.sqrt(((imgs - mu) ** 2).mean(axis=(1, 2), keepdims=True, dtype=f32) + eps)
+    out = ((imgs - mu) / sigma) * gain + bias
+    out = np.maximum(out, f32(0)) ** gamma
+    err = out - imgs
+    return (err * err).mean(dtype=f32)
+
+
 WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
-             "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue}
+             "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue,
+             "w14_sort": w14_sort, "w16_mask_median": w16_mask_median,
+             "w17_block_fill": w17_block_fill}
 
 
 def main():

@@ -6,6 +6,7 @@ warm-up), warmup_ms, checksum, rng ("exact": matfuse's Philox stream, "native": 
 generator, "none": no random numbers), reason (for n/a and error), device.
 """
 import json
+import math
 import os
 import sys
 import time
@@ -19,13 +20,29 @@ DEFAULTS = {
     "w5_cov": {"N": 2_000_000, "D": 256},
     "w6_power": {"D": 8192, "K": 100},
     "w7_epilogue": {"n": 8192},
+    "w14_sort": {"N": 100_000_000},
+    "w16_mask_median": {"N": 100_000_000},
+    "w17_block_fill": {"B": 16, "H": 2160, "W": 3840},
 }
 
 # Constants shared by all implementations (w3_gbm.m, w4_ema.m, w2_image.m).
 GBM = dict(S0=100.0, mu=0.05, sigma=0.20, dt=1.0 / 252.0, K=100.0)
 IMG = dict(gain=1.0123, bias=-0.02, gamma=1.8, eps=1e-6)
 EMA_A = 0.01
-SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7}
+SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7,
+         "w14_sort": 14, "w16_mask_median": 16}
+# W17 (w17_block_fill.m): the LCG that fills each block, its seed and the block height.
+LCG = dict(a=1664525, c=1013904223, m=4294967296, seed=42, rows=16)
+W16_T = 0.8
+
+
+def mid(n):
+    """MATLAB's round(n / 2) (1-based)."""
+    return int(math.floor(n / 2 + 0.5))
+
+
+def tenth(n):
+    return int(math.floor(n / 10 + 0.5))
 
 
 def param(workload, name):

@@ -122,6 +122,55 @@ def make_workload(name, torch, dev, comp):
             return torch.clamp_min((a @ b_mat) * 0.5 + bias, 0).sum()
         f = comp(body)
         return (lambda: float(f(a, b_mat, bias))), "native"
+    if name == "w14_sort":
+        n = pc.param(name, "N")
+        torch.manual_seed(14)
+        x = torch.rand(n, dtype=f32, device=dev)
+        k, k10 = pc.mid(n) - 1, pc.tenth(n) - 1
+
+        def run():
+            s, i = torch.sort(x, stable=True)
+            return float(s[k].double() + s[k10].double() + (x[i[k]] == s[k]).double())
+        return run, "native"
+    if name == "w16_mask_median":
+        n = pc.param(name, "N")
+        torch.manual_seed(16)
+        x0 = torch.rand(n, dtype=f32, device=dev)
+        t = pc.W16_T
+
+        def body(x0):
+            x = x0.clone()
+            x[x > t] = 0
+            # MATLAB's median: the mean of the two middle values for an even count
+            xs = torch.sort(x).values
+            return (xs[(n - 1) // 2] + xs[n // 2]) / 2
+        f = comp(body)
+        return (lambda: float(f(x0))), "native"
+    if name == "w17_block_fill":
+        b_n, h, w = (pc.param(name, k) for k in "BHW")
+        p, g = pc.IMG, pc.LCG
+        x_idx = torch.arange(w, dtype=torch.int64, device=dev).view(1, w)
+
+        def norm(imgs):
+            mu = imgs.mean(dim=(1, 2), keepdim=True)
+            sigma = torch.sqrt(((imgs - mu) ** 2).mean(dim=(1, 2), keepdim=True) + p["eps"])
+            out = ((imgs - mu) / sigma) * p["gain"] + p["bias"]
+            out = torch.clamp_min(out, 0) ** p["gamma"]
+            err = out - imgs
+            return (err * err).mean()
+        norm_c = comp(norm)
+
+        def run():
+            imgs = torch.zeros(b_n, h, w, dtype=f32, device=dev)
+            for b in range(b_n):
+                off = b * h * w + g["seed"]
+                for r0 in range(0, h, g["rows"]):
+                    rc = min(g["rows"], h - r0)
+                    y = torch.arange(r0, r0 + rc, dtype=torch.int64, device=dev).view(rc, 1)
+                    state = (g["a"] * (off + y * w + x_idx) + g["c"]) % g["m"]
+                    imgs[b, r0:r0 + rc, :] = state.to(f32) / float(g["m"])
+            return float(norm_c(imgs))
+        return run, "none"
     raise KeyError(name)
 
 

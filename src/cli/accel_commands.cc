@@ -216,10 +216,11 @@ std::string device_summary() {
     const cuda::TransferStats& t = d->stats();
     std::snprintf(buf, sizeof buf,
                   "transfers: %lld uploads (%.3f MB, %.3f ms), %lld gathers (%.3f MB, %.3f ms), "
-                  "%lld fault-flag checks\n",
+                  "%lld fault-flag checks, %lld size reads\n",
                   static_cast<long long>(t.uploads), t.upload_bytes / 1e6, t.upload_seconds * 1e3,
                   static_cast<long long>(t.downloads), t.download_bytes / 1e6,
-                  t.download_seconds * 1e3, static_cast<long long>(t.fault_checks));
+                  t.download_seconds * 1e3, static_cast<long long>(t.fault_checks),
+                  static_cast<long long>(t.size_reads));
     s += buf;
   }
   return s;

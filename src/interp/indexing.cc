@@ -2,6 +2,7 @@
 // See indexing.h for the MATLAB semantics and indexing_internal.h for the Sub model.
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "interp/indexing.h"
@@ -174,8 +175,34 @@ std::vector<int64_t> strides_from(std::span<const int64_t> e) {
   return s;
 }
 
+bool maybe_on_device(const Value& v) {
+  const Tensor* t = v.array_tensor();
+  if (!t) return false;
+  return t->is_lazy() || (!t->is_empty() && t->storage()->device() != nullptr);
+}
+
+std::vector<accel::IndexSub> device_subs(std::span<const Sub> subs) {
+  std::vector<accel::IndexSub> out;
+  out.reserve(subs.size());
+  for (const Sub& s : subs) {
+    accel::IndexSub d;
+    d.count = s.count;
+    if (s.kind == Sub::Kind::List && !s.contiguous)
+      d.list = &s.list;
+    else
+      d.start = s.kind == Sub::Kind::Colon ? 0 : s.start;
+    out.push_back(d);
+  }
+  return out;
+}
+
 Value gather(const Value& base, std::span<const int64_t> eff, std::span<const Sub> subs,
              const Dims& out) {
+  if (out.numel() > 0 && maybe_on_device(base)) {
+    const std::vector<accel::IndexSub> ds = device_subs(subs);
+    if (std::optional<Tensor> r = accel::device_gather(base.tensor(), eff, ds, out))
+      return Value(std::move(*r));
+  }
   const std::vector<int64_t> st = strides_from(eff);
   switch (base.kind()) {
     case Value::Kind::Scalar:

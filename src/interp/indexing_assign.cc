@@ -502,6 +502,47 @@ bool try_scalar_store(Value& base, std::span<const Value> idx, const Value& rhs)
   return true;
 }
 
+/// Puts the base's tensor back into its Value on every exit (the device path releases the Value
+/// so that an unshared storage is written in place).
+struct RestoreBase {
+  Value& base;
+  Tensor& t;
+  ~RestoreBase() { base = Value(std::move(t)); }
+};
+
+/// base(idx...) = rhs applied to the device copy of a device-resident base (no gather): block
+/// assignments, index lists, scalars, and logical masks of base's size. false: the host path
+/// runs (host-resident base, growth, complex data, repeated positions with a non-scalar rhs).
+/// MATLAB's errors (bad subscripts, size mismatch, NaN into logical) are raised as on the host.
+bool try_device_assign(Value& base, std::span<const Value> idx, const Value& rhs) {
+  if (!maybe_on_device(base) || !rhs.is_tensor()) return false;
+  Tensor t = base.tensor();
+  if (!accel::index_provider(t)) return false;
+  Tensor r = rhs.tensor();
+  if (r.is_complex()) return false;
+  if (r.cls() != t.cls()) r = r.to_class(t.cls());
+  const Value& i0 = idx[0];
+  if (idx.size() == 1 && i0.kind() == Value::Kind::Array && i0.cls() == ClassId::Logical &&
+      i0.numel() == t.numel()) {
+    const Tensor mask = i0.tensor();
+    const int64_t rn = r.numel();
+    base = Value();
+    RestoreBase restore{base, t};
+    return accel::device_mask_assign(t, mask, r, [rn](int64_t k) {
+      if (k != rn)
+        throw_error("MATLAB:subsassignnumelmismatch",
+                    "Unable to perform assignment because the left and right sides have a "
+                    "different number of elements.");
+    });
+  }
+  Plan p = plan_assign(t.dims(), idx, r.dims());
+  if (p.new_dims != t.dims() || p.count == 0) return false;
+  const std::vector<accel::IndexSub> subs = device_subs(p.subs);
+  base = Value();
+  RestoreBase restore{base, t};
+  return accel::device_scatter(t, p.eff, subs, r);
+}
+
 }  // namespace
 
 static void assign_paren_host(Value& base, bool base_defined, std::span<const Value> idx,
@@ -512,12 +553,13 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
   const Value rhs = rhs_in;  // rhs may alias base
   if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
     if (o->paren_assign(idx, rhs)) return;
-  if (base_defined && try_scalar_store(base, idx, rhs)) return;
   if (is_null_rhs(rhs)) {
     if (!base_defined) base = Value();
     delete_elements(base, idx);
     return;
   }
+  if (base_defined && try_device_assign(base, idx, rhs)) return;
+  if (base_defined && try_scalar_store(base, idx, rhs)) return;
   const bool unset = is_unset(base, base_defined);
   const Value::Kind target = unset ? rhs.kind() : base.kind();
   switch (target) {

@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "accel/run/indexing.h"
 #include "runtime/value.h"
 
 namespace matfuse::indexing_detail {
@@ -79,8 +80,15 @@ void for_each_run(std::span<const Sub> subs, std::span<const int64_t> strides, F
   }
 }
 
+/// Whether v is a numeric/logical/char array that may be served by the device's indexing calls:
+/// pending (lazy) or holding a device copy (cheap; never forces).
+bool maybe_on_device(const Value& v);
+/// The subscripts in the device layer's form (accel/run/indexing.h); views into subs.
+std::vector<accel::IndexSub> device_subs(std::span<const Sub> subs);
+
 /// Gathers the selection of base (any array kind) into a new Value of dims `out`
-/// (out.numel() must equal the selection count).
+/// (out.numel() must equal the selection count). A device-resident array is gathered on the
+/// device (accel::device_gather): the result stays there.
 Value gather(const Value& base, std::span<const int64_t> eff, std::span<const Sub> subs,
              const Dims& out);
 

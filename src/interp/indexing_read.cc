@@ -71,19 +71,32 @@ void compact(const void* src, const bool* m, int64_t n, void* dst) {
   }
 }
 
+/// Dims of A(mask) with cnt selected elements: the mask's orientation, or A's for a vector A.
+Dims mask_result_dims(const Dims& a, const Dims& mask, int64_t cnt) {
+  Dims shape = mask.is_row() ? Dims(1, cnt) : Dims(cnt, 1);
+  if (a.is_vector() && !a.is_scalar() && shape.is_vector())
+    shape = a.is_row() ? Dims(1, cnt) : Dims(cnt, 1);
+  return shape;
+}
+
 std::optional<Value> mask_read(const Value& base, const Value& idx) {
   if (!base.is_tensor() || !idx.is_tensor() || idx.kind() == Value::Kind::Scalar) return {};
-  if (idx.cls() != ClassId::Logical || idx.numel() != base.numel() || base.numel() < 64) return {};
+  if (idx.cls() != ClassId::Logical || idx.numel() != base.numel()) return {};
   const Tensor mt = idx.tensor();
   const Tensor t = base.tensor();
+  if (indexing_detail::maybe_on_device(base)) {
+    // Stream compaction on the device: neither the array nor the mask comes to the host.
+    if (std::optional<Tensor> r = accel::device_mask_read(t, mt)) {
+      const int64_t cnt = r->numel();
+      return Value(r->reshaped(mask_result_dims(t.dims(), mt.dims(), cnt)));
+    }
+  }
+  if (base.numel() < 64) return {};
   const bool* m = mt.data<bool>();
   const int64_t n = t.numel();
   int64_t cnt = 0;
   for (int64_t i = 0; i < n; ++i) cnt += m[i];
-  const Dims d = t.dims();
-  Dims shape = mt.dims().is_row() ? Dims(1, cnt) : Dims(cnt, 1);
-  if (d.is_vector() && !d.is_scalar() && shape.is_vector())
-    shape = d.is_row() ? Dims(1, cnt) : Dims(cnt, 1);
+  const Dims shape = mask_result_dims(t.dims(), mt.dims(), cnt);
   Tensor r = Tensor::uninit(t.cls(), shape, t.is_complex());
   if (cnt == 0) return Value(std::move(r));
   // The last selected element bounds the unconditional writes: stop there.
@@ -128,7 +141,9 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
     if (std::optional<Value> r = affine_slice_read(base, idx)) return std::move(*r);
   }
   const Dims d = base.dims();
-  if (base.is_tensor()) {
+  const bool on_device = maybe_on_device(base);
+  if (base.is_tensor() && !on_device) {
+    // (A device-resident array reads its element on the device, through gather below.)
     const int64_t off = scalar_offset(d, idx);
     if (off >= 0) return tensor_element(base, off);
   }

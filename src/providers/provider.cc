@@ -59,6 +59,21 @@ void Provider::gemm(const GemmCall&) {
               static_cast<int>(name().size()), name().data());
 }
 
+namespace {
+[[noreturn]] void no_index_calls(const Provider& p) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no indexing library calls.",
+              static_cast<int>(p.name().size()), p.name().data());
+}
+}  // namespace
+
+void Provider::index_gather(const IndexCall&) { no_index_calls(*this); }
+void Provider::index_scatter(const IndexCall&) { no_index_calls(*this); }
+int64_t Provider::mask_count(const void*, int64_t) { no_index_calls(*this); }
+void Provider::mask_compact(const MaskCall&) { no_index_calls(*this); }
+void Provider::mask_scatter(const MaskCall&) { no_index_calls(*this); }
+void Provider::mask_find(const MaskCall&) { no_index_calls(*this); }
+void Provider::copy(void*, const void*, size_t) { no_index_calls(*this); }
+
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();
   std::lock_guard<std::mutex> l(r.mu);

@@ -81,7 +81,7 @@ struct KernelCost {
 
 /// Library entries a provider may implement. Gemm is served today; the others are the named
 /// extension points of dense solvers, FFT, sort and scan.
-enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan };
+enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan, Index };
 
 /// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
 /// Pointers are in the provider's memory; f32 selects single, else double.
@@ -94,6 +94,53 @@ struct GemmCall {
   const void* b = nullptr;
   int64_t ldb = 1;
   void* c = nullptr;
+};
+
+// ---- indexing library calls (LibraryCall::Index) -------------------------------------------
+//
+// Gathers and scatters over a selection of an array held in the provider's memory, and stream
+// compaction by a logical mask, so that indexing a device-resident array never copies it to the
+// host (issue 18 item 5). Elements are moved as opaque bytes (elem_bytes 1, 2, 4, 8 or 16), so
+// one entry serves every class; class conversion happens before the call.
+
+/// Most subscripts of one IndexCall (the interpreter folds trailing dims into the last one).
+constexpr int kMaxIndexDims = 12;
+
+/// One subscript of a selection: 0-based positions start, start+1, ..., start+count-1 when list
+/// is null, else list[0 .. count) (int64, in the provider's memory). stride: the base's stride
+/// of this dimension in elements.
+struct IndexDim {
+  int64_t count = 0;
+  int64_t start = 0;
+  const int64_t* list = nullptr;
+  int64_t stride = 1;
+};
+
+/// A selection of `base`: selection element j (column-major over dims[0 .. ndims)) is
+/// base[sum_d pos_d(j_d) * dims[d].stride]. Gather: values[j] = base[...] for every j < count.
+/// Scatter: base[...] = values[scalar ? 0 : j]; positions must be distinct unless scalar (the
+/// order in which duplicates are written is unspecified).
+struct IndexCall {
+  int elem_bytes = 0;
+  int ndims = 0;
+  IndexDim dims[kMaxIndexDims];
+  int64_t count = 0;        ///< product of dims[d].count (> 0)
+  void* base = nullptr;     ///< gather: read; scatter: written in place
+  void* values = nullptr;   ///< gather: count elements written; scatter: read
+  bool scalar = false;      ///< scatter: values holds one element written everywhere
+};
+
+/// Masked operations over n elements: mask holds n logical bytes (0 or 1) in the provider's
+/// memory; the k-th true position i_k (in increasing order) pairs base[i_k] with values[k].
+/// Compact: values[k] = base[i_k]. Scatter: base[i_k] = values[scalar ? 0 : k]. Find: values
+/// (doubles) [k] = i_k + 1 (MATLAB's 1-based linear indices).
+struct MaskCall {
+  int elem_bytes = 0;
+  int64_t n = 0;
+  const void* mask = nullptr;
+  void* base = nullptr;
+  void* values = nullptr;
+  bool scalar = false;
 };
 
 /// Properties of a device provider's device (gpuDevice, accel-info).
@@ -144,6 +191,17 @@ public:
 
   // ---- library calls (LibraryCall); each raises matfuse:notAvailable unless supported
   virtual void gemm(const GemmCall& g);
+  /// Indexing (LibraryCall::Index): see IndexCall and MaskCall. Ordered after earlier launches;
+  /// nothing waits for the device except mask_count, which returns the number of true mask
+  /// bytes (the size of a compaction's result) and so reads 8 bytes back.
+  virtual void index_gather(const IndexCall& c);
+  virtual void index_scatter(const IndexCall& c);
+  virtual int64_t mask_count(const void* mask, int64_t n);
+  virtual void mask_compact(const MaskCall& c);
+  virtual void mask_scatter(const MaskCall& c);
+  virtual void mask_find(const MaskCall& c);
+  /// Copies `bytes` bytes between two buffers of this provider's memory (copy-on-write clones).
+  virtual void copy(void* dst, const void* src, size_t bytes);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

@@ -61,6 +61,12 @@ const void* Storage::host_read() {
   return data_;
 }
 
+void Storage::device_written() {
+  MF_ASSERT(device_ != nullptr, "device_written without a device copy");
+  std::lock_guard<std::mutex> l(g_gather_mu);
+  host_valid_ = false;
+}
+
 void* Storage::host_write() {
   host_read();
   device_.reset();

@@ -90,6 +90,9 @@ public:
   const DeviceCopy* device() const { return device_.get(); }
   /// Attaches a device copy of the current bytes (after an upload); replaces any previous one.
   void attach_device(std::unique_ptr<DeviceCopy> dev) { device_ = std::move(dev); }
+  /// The device copy was written in place (indexed assignment on the device): the host copy
+  /// is stale, and the next host access gathers. Requires a device copy (MF_ASSERT).
+  void device_written();
 
 private:
   Storage() = default;

@@ -177,6 +177,8 @@ public:
   }
   /// The value as a Tensor (materialises Scalar). Throws MATLAB-style error for other kinds.
   Tensor tensor() const;
+  /// The held Tensor of an Array-kind value without copying it (null for other kinds).
+  const Tensor* array_tensor() const { return std::get_if<Tensor>(&v_); }
   const CellArray& cell() const { return std::get<CellArray>(v_); }
   CellArray& cell() { return std::get<CellArray>(v_); }
   const StructArray& struct_array() const { return std::get<StructArray>(v_); }

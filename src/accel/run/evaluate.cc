@@ -52,7 +52,8 @@ int64_t kernel_bytes_read(const Kernel& k, const std::vector<Tensor>& inputs) {
 bool host_sink(SinkReason r) {
   return r != SinkReason::Explicit && r != SinkReason::NodeLimit &&
          r != SinkReason::DepthLimit && r != SinkReason::ParamBytes &&
-         r != SinkReason::MemoryPressure && r != SinkReason::LoopChunk;
+         r != SinkReason::MemoryPressure && r != SinkReason::LoopChunk &&
+         r != SinkReason::DeviceIndex;
 }
 
 /// Runs the groups of one plan and holds the values computed so far.

@@ -8,7 +8,8 @@ namespace matfuse::accel {
 std::string_view sink_reason_name(SinkReason r) {
   static const char* names[] = {"explicit",     "display",     "file_io",    "gather",
                                 "branch",       "index_by_data", "host_builtin", "node_limit",
-                                "depth_limit",  "param_bytes", "memory_pressure", "loop_chunk"};
+                                "depth_limit",  "param_bytes", "memory_pressure", "loop_chunk",
+                                "device_index"};
   return names[static_cast<int>(r)];
 }
 

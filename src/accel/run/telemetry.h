@@ -25,6 +25,7 @@ enum class SinkReason : uint8_t {
   ParamBytes,      ///< kernel parameter bytes limit
   MemoryPressure,  ///< memory held by pending graphs
   LoopChunk,       ///< a chunk boundary of a replayed loop (accel/run/replay.h)
+  DeviceIndex,     ///< an operand of indexing on the device (accel/run/indexing.h): kept there
 };
 std::string_view sink_reason_name(SinkReason r);
 

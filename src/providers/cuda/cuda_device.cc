@@ -172,6 +172,14 @@ std::vector<int> Device::read_fault_flags(const std::vector<CUdeviceptr>& flags)
   return codes;
 }
 
+int64_t Device::read_size(CUdeviceptr p) {
+  int64_t v = 0;
+  check(api_->cuMemcpyDtoHAsync(&v, p, sizeof v, stream_), "size read (cuMemcpyDtoHAsync)");
+  check(api_->cuStreamSynchronize(stream_), "size read (cuStreamSynchronize)");
+  stats_.size_reads++;
+  return v;
+}
+
 void Device::synchronize() { check(api_->cuStreamSynchronize(stream_), "cuStreamSynchronize"); }
 
 std::pair<size_t, size_t> Device::memory_info() {

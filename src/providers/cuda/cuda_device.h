@@ -43,6 +43,7 @@ struct TransferStats {
   int64_t downloads = 0, download_bytes = 0;
   double upload_seconds = 0, download_seconds = 0;
   int64_t fault_checks = 0;  ///< fault flags read back (a wait for the stream, not a gather)
+  int64_t size_reads = 0;    ///< result sizes read back (mask counts: 8 bytes, not a gather)
 };
 
 class Device {
@@ -69,6 +70,9 @@ public:
   int read_fault_flag(CUdeviceptr flag);
   /// Reads several fault flags with one wait for the stream (one fault check).
   std::vector<int> read_fault_flags(const std::vector<CUdeviceptr>& flags);
+  /// Reads one int64 the stream computes (a result size), waiting for the stream; counted as a
+  /// size read, not a gather.
+  int64_t read_size(CUdeviceptr p);
   /// Waits for all work on the stream. Raises MatlabError on an asynchronous device fault.
   void synchronize();
   /// (free, total) device memory in bytes.

@@ -30,7 +30,9 @@ public:
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || c == LibraryCall::Index;
+  }
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
   /// inputs without a device copy, downloads of outputs a host sink reads now.
@@ -48,6 +50,16 @@ public:
   /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
   /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
   void gemm(const GemmCall& g) override;
+  /// Indexing library calls (cuda_indexing.cc): NVRTC-compiled gather, scatter and stream
+  /// compaction kernels on the device stream; mask_count reads 8 bytes back (a size read).
+  void index_gather(const IndexCall& c) override;
+  void index_scatter(const IndexCall& c) override;
+  int64_t mask_count(const void* mask, int64_t n) override;
+  void mask_compact(const MaskCall& c) override;
+  void mask_scatter(const MaskCall& c) override;
+  void mask_find(const MaskCall& c) override;
+  /// cuMemcpyDtoDAsync on the device stream.
+  void copy(void* dst, const void* src, size_t bytes) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }
@@ -69,6 +81,9 @@ private:
   bool defer_faults_ = false;
   std::vector<std::unique_ptr<DeviceCopy>> deferred_;
 };
+
+/// The CUDA source of the indexing kernels (cuda_indexing.cc), for tests that compile it.
+const char* indexing_source();
 
 /// The process-wide CUDA provider, or null when no device is usable (loads CUDA on first
 /// call; cuda_device.h Device::unavailable_reason says why).

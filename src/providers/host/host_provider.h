@@ -14,7 +14,9 @@ public:
   bool host_memory() const override { return true; }
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || c == LibraryCall::Index;
+  }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
   double estimate_seconds(const KernelCost& c) const override;
@@ -26,6 +28,14 @@ public:
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
   /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
   void gemm(const GemmCall& g) override;
+  /// Indexing library calls (host_indexing.cc): plain loops, the reference for the device's.
+  void index_gather(const IndexCall& c) override;
+  void index_scatter(const IndexCall& c) override;
+  int64_t mask_count(const void* mask, int64_t n) override;
+  void mask_compact(const MaskCall& c) override;
+  void mask_scatter(const MaskCall& c) override;
+  void mask_find(const MaskCall& c) override;
+  void copy(void* dst, const void* src, size_t bytes) override;
 };
 
 /// The process-wide host provider.

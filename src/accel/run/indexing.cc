@@ -1,0 +1,229 @@
+// Indexing on the device (see indexing.h).
+#include "accel/run/indexing.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "accel/capture/lazy.h"
+#include "accel/plan/placement.h"
+#include "accel/run/dispatch.h"
+
+namespace matfuse::accel {
+namespace {
+
+int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
+
+/// Forces a pending t for SinkReason::DeviceIndex (no-op when materialised).
+void force_for_device(const Tensor& t) {
+  if (!t.is_lazy()) return;
+  SinkScope s(SinkReason::DeviceIndex);
+  t.force();
+}
+
+/// Records one indexing library call as an evaluation of one group (--profile, telemetry).
+class CallRecord {
+public:
+  CallRecord(const char* kind, const Provider& p, int64_t elements)
+      : t0_(telemetry_clock()) {
+    g_.fusion_kind = kind;
+    g_.provider = std::string(p.name());
+    g_.elements = elements;
+    g_.start = t0_;
+    g_.placement = "device-resident operand";
+  }
+  void bytes(int64_t read, int64_t written) {
+    g_.bytes_read += read;
+    g_.bytes_written += written;
+  }
+  void uploaded(int64_t b) { g_.upload_bytes += b; }
+  ~CallRecord() {
+    g_.seconds = telemetry_clock() - t0_;
+    EvaluationRecord e;
+    e.reason = SinkReason::DeviceIndex;
+    e.start = t0_;
+    e.groups.push_back(std::move(g_));
+    telemetry().record(std::move(e));
+  }
+
+private:
+  double t0_;
+  GroupRecord g_;
+};
+
+/// Binds t on p, adding the bytes uploaded to rec.
+const void* bind(Provider& p, const Tensor& t, CallRecord& rec) {
+  int64_t b = 0;
+  const void* a = p.bind_input(t, &b);
+  rec.uploaded(b);
+  return a;
+}
+
+/// Makes base's storage exclusively its own on the device (a device clone when shared or a
+/// view), and returns the address of its elements there.
+void* writable(Provider& p, Tensor& base, CallRecord& rec) {
+  if (base.shared() || base.storage_offset() != 0) {
+    void* addr = nullptr;
+    Tensor fresh = p.new_output(base.cls(), base.dims(), &addr);
+    p.copy(addr, bind(p, base, rec), static_cast<size_t>(bytes_of(base)));
+    fresh.set_gpu_array(base.gpu_array());
+    base = std::move(fresh);
+    return addr;
+  }
+  return const_cast<void*>(bind(p, base, rec));
+}
+
+/// The index call over base's selection; index lists are bound on p (kept alive in `lists`).
+bool make_call(Provider& p, const Tensor& base, std::span<const int64_t> eff,
+               std::span<const IndexSub> subs, IndexCall& c, std::vector<Tensor>& lists,
+               CallRecord& rec) {
+  const int n = static_cast<int>(subs.size());
+  if (n < 1 || n > kMaxIndexDims || static_cast<int>(eff.size()) != n) return false;
+  c.elem_bytes = base.elem_bytes();
+  c.ndims = n;
+  c.count = 1;
+  int64_t stride = 1;
+  for (int d = 0; d < n; ++d) {
+    IndexDim& dim = c.dims[d];
+    dim.count = subs[d].count;
+    dim.start = subs[d].start;
+    dim.stride = stride;
+    stride *= eff[d];
+    c.count *= subs[d].count;
+    if (subs[d].list) {
+      const std::vector<int64_t>& l = *subs[d].list;
+      Tensor t = Tensor::uninit(ClassId::Int64, Dims(static_cast<int64_t>(l.size()), 1));
+      if (!l.empty()) std::memcpy(t.mutable_raw(), l.data(), l.size() * sizeof(int64_t));
+      dim.list = static_cast<const int64_t*>(bind(p, t, rec));
+      lists.push_back(std::move(t));
+    }
+  }
+  return c.count > 0;
+}
+
+/// Whether a subscript list names a position twice.
+bool has_duplicates(const std::vector<int64_t>& l) {
+  if (std::is_sorted(l.begin(), l.end()))
+    return std::adjacent_find(l.begin(), l.end()) != l.end();
+  std::vector<int64_t> s = l;
+  std::sort(s.begin(), s.end());
+  return std::adjacent_find(s.begin(), s.end()) != s.end();
+}
+
+/// The mask as device bytes on p (forced for the device when pending).
+bool mask_ok(const Tensor& base, const Tensor& mask) {
+  return mask.cls() == ClassId::Logical && !mask.is_complex() && mask.numel() == base.numel();
+}
+
+}  // namespace
+
+Provider* index_provider(const Tensor& t) {
+  if (device_mode() == DeviceMode::Cpu) return nullptr;
+  if (t.is_lazy()) {
+    if (t.maybe_complex() || t.numel() < lazy_config().min_numel || !device_available())
+      return nullptr;
+    force_for_device(t);
+  }
+  if (t.is_complex() || t.numel() == 0) return nullptr;
+  const DeviceCopy* d = t.storage()->device();
+  if (!d) return nullptr;
+  Provider* p = device_provider();
+  if (!p || !p->supports(LibraryCall::Index) || !p->resident(t)) return nullptr;
+  return p;
+}
+
+std::optional<Tensor> device_gather(const Tensor& base, std::span<const int64_t> eff,
+                                    std::span<const IndexSub> subs, const Dims& out) {
+  Provider* p = index_provider(base);
+  if (!p) return std::nullopt;
+  CallRecord rec("index_gather", *p, out.numel());
+  IndexCall c;
+  std::vector<Tensor> lists;
+  if (!make_call(*p, base, eff, subs, c, lists, rec)) return std::nullopt;
+  c.base = const_cast<void*>(bind(*p, base, rec));
+  Tensor r = p->new_output(base.cls(), out, &c.values);
+  p->index_gather(c);
+  rec.bytes(c.count * c.elem_bytes, c.count * c.elem_bytes);
+  return r;
+}
+
+bool device_scatter(Tensor& base, std::span<const int64_t> eff, std::span<const IndexSub> subs,
+                    const Tensor& rhs) {
+  if (rhs.cls() != base.cls() || rhs.is_complex()) return false;
+  Provider* p = index_provider(base);
+  if (!p) return false;
+  const bool scalar = rhs.numel() == 1;
+  if (!scalar)
+    for (const IndexSub& s : subs)
+      if (s.list && has_duplicates(*s.list)) return false;
+  force_for_device(rhs);
+  CallRecord rec("index_scatter", *p, 0);
+  IndexCall c;
+  std::vector<Tensor> lists;
+  if (!make_call(*p, base, eff, subs, c, lists, rec)) return false;
+  if (!scalar && rhs.numel() != c.count) return false;
+  c.values = const_cast<void*>(bind(*p, rhs, rec));
+  c.scalar = scalar;
+  c.base = writable(*p, base, rec);
+  p->index_scatter(c);
+  base.storage()->device_written();
+  rec.bytes(rhs.numel() * c.elem_bytes, c.count * c.elem_bytes);
+  return true;
+}
+
+std::optional<Tensor> device_mask_read(const Tensor& base, const Tensor& mask) {
+  if (!mask_ok(base, mask)) return std::nullopt;
+  Provider* p = index_provider(base);
+  if (!p) return std::nullopt;
+  force_for_device(mask);
+  CallRecord rec("mask_compact", *p, base.numel());
+  MaskCall c;
+  c.elem_bytes = base.elem_bytes();
+  c.n = base.numel();
+  c.mask = bind(*p, mask, rec);
+  c.base = const_cast<void*>(bind(*p, base, rec));
+  const int64_t k = p->mask_count(c.mask, c.n);
+  Tensor r = p->new_output(base.cls(), Dims(k, 1), &c.values);
+  if (k > 0) p->mask_compact(c);
+  rec.bytes(c.n + c.n * c.elem_bytes, k * c.elem_bytes);
+  return r;
+}
+
+bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
+                        const std::function<void(int64_t)>& check_count) {
+  if (!mask_ok(base, mask) || rhs.cls() != base.cls() || rhs.is_complex()) return false;
+  Provider* p = index_provider(base);
+  if (!p) return false;
+  force_for_device(mask);
+  force_for_device(rhs);
+  CallRecord rec("mask_scatter", *p, base.numel());
+  MaskCall c;
+  c.elem_bytes = base.elem_bytes();
+  c.n = base.numel();
+  c.mask = bind(*p, mask, rec);
+  c.scalar = rhs.numel() == 1;
+  if (!c.scalar) check_count(p->mask_count(c.mask, c.n));
+  c.values = const_cast<void*>(bind(*p, rhs, rec));
+  c.base = writable(*p, base, rec);
+  p->mask_scatter(c);
+  base.storage()->device_written();
+  rec.bytes(c.n + rhs.numel() * c.elem_bytes, 0);
+  return true;
+}
+
+std::optional<Tensor> device_find(const Tensor& mask) {
+  if (mask.cls() != ClassId::Logical) return std::nullopt;
+  Provider* p = index_provider(mask);
+  if (!p) return std::nullopt;
+  CallRecord rec("mask_compact", *p, mask.numel());
+  MaskCall c;
+  c.elem_bytes = 8;
+  c.n = mask.numel();
+  c.mask = bind(*p, mask, rec);
+  const int64_t k = p->mask_count(c.mask, c.n);
+  Tensor r = p->new_output(ClassId::Double, Dims(k, 1), &c.values);
+  if (k > 0) p->mask_find(c);
+  rec.bytes(c.n, k * 8);
+  return r;
+}
+
+}  // namespace matfuse::accel
