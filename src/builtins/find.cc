@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "accel/run/indexing.h"
 #include "builtins/registry.h"
 
 namespace matfuse {
@@ -36,6 +37,15 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     if (dir == "last") last = true;
     else if (dir != "first")
       throw_error("MATLAB:find:invalidDirection", "Invalid search direction type.");
+  }
+  if (nargout <= 1 && limit < 0 && x.cls() == ClassId::Logical && x.numel() > 0) {
+    // A device-resident (or large pending) logical array: stream compaction on the device.
+    if (std::optional<Tensor> r = accel::device_find(x)) {
+      const int64_t m = r->numel();
+      const bool row = x.dims().is_row() && x.dims().ndims() == 2;
+      if (m == 0 && x.dims().is_scalar()) return {Value(Tensor::zeros(ClassId::Double, Dims(0, 0)))};
+      return {Value(r->reshaped(row ? Dims(1, m) : Dims(m, 1)))};
+    }
   }
   int64_t total = x.numel();
   std::vector<int64_t> hits;
@@ -115,6 +125,8 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
 Outputs bi_nnz(CallContext&, Args a, int) {
   check_nargin(a, 1, 1);
   Tensor x = a[0].tensor();
+  if (x.cls() == ClassId::Logical && x.numel() > 0)
+    if (std::optional<int64_t> k = accel::device_nnz(x)) return {Value(static_cast<double>(*k))};
   int64_t c = 0;
   if (!x.is_complex()) {
     dispatch_class(x.cls(), [&](auto tag) {

@@ -175,8 +175,11 @@ TEST(DeviceIndexing, LogicalMasksReadAndWriteOnTheDevice) {
   compare("rng(5); X = G(single(rand(9, 8))); v = G(rand(1, 40)); L = G(rand(6, 6) > 0.5);",
           "a = X(X > 0.5); b = v(v < 0.3); c = v(false(1, 40)); m = X > 0.7;"
           "X(m) = 0; v(v > 0.6) = -v(v > 0.6); L(L) = false; e = X(true(9, 8));"
-          "M = X; M(M == 0) = 1:nnz(M == 0);",
-          {"a", "b", "c", "X", "v", "L", "e", "M"});
+          "M = X; M(M == 0) = 1:nnz(M == 0); fi = find(m); fr = find(G(rand(1, 40) > 0.5));"
+          "fe = find(G(false(3, 4))); nn = nnz(m);",
+          {"a", "b", "c", "X", "v", "L", "e", "M", "fi", "fr", "fe", "nn"});
+  EXPECT_GE(reg.d.finds, 1);
+  EXPECT_GE(reg.d.counts, 3);
   EXPECT_GT(reg.d.compacts, 3);
   EXPECT_GT(reg.d.mask_scatters, 3);
 }

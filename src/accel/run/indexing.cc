@@ -7,6 +7,7 @@
 #include "accel/capture/lazy.h"
 #include "accel/plan/placement.h"
 #include "accel/run/dispatch.h"
+#include "providers/provider.h"
 
 namespace matfuse::accel {
 namespace {
@@ -109,7 +110,7 @@ bool has_duplicates(const std::vector<int64_t>& l) {
   return std::adjacent_find(s.begin(), s.end()) != s.end();
 }
 
-/// The mask as device bytes on p (forced for the device when pending).
+/// Whether mask is a logical mask of base's element count.
 bool mask_ok(const Tensor& base, const Tensor& mask) {
   return mask.cls() == ClassId::Logical && !mask.is_complex() && mask.numel() == base.numel();
 }
@@ -224,6 +225,16 @@ std::optional<Tensor> device_find(const Tensor& mask) {
   if (k > 0) p->mask_find(c);
   rec.bytes(c.n, k * 8);
   return r;
+}
+
+std::optional<int64_t> device_nnz(const Tensor& mask) {
+  if (mask.cls() != ClassId::Logical) return std::nullopt;
+  Provider* p = index_provider(mask);
+  if (!p) return std::nullopt;
+  CallRecord rec("mask_count", *p, mask.numel());
+  const int64_t k = p->mask_count(bind(*p, mask, rec), mask.numel());
+  rec.bytes(mask.numel(), 0);
+  return k;
 }
 
 }  // namespace matfuse::accel

@@ -29,8 +29,11 @@
 #include <span>
 #include <vector>
 
-#include "providers/provider.h"
 #include "runtime/tensor.h"
+
+namespace matfuse {
+class Provider;
+}
 
 namespace matfuse::accel {
 
@@ -70,5 +73,8 @@ bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
 /// find(x) for a device-served logical x: the 1-based linear indices of its true elements as a
 /// device-only k x 1 double tensor; nullopt when the device does not serve x.
 std::optional<Tensor> device_find(const Tensor& mask);
+
+/// nnz(x) for a device-served logical x (8 bytes read back); nullopt when not served.
+std::optional<int64_t> device_nnz(const Tensor& mask);
 
 }  // namespace matfuse::accel
