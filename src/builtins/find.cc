@@ -1,5 +1,6 @@
 // find and nnz.
 #include <cmath>
+#include <cstring>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -14,6 +15,53 @@ bool nonzero(const Tensor& t, int64_t k) {
   if (!t.is_complex()) return t.get_double(k) != 0;
   std::complex<double> z = t.get_complex(k);
   return z.real() != 0 || z.imag() != 0;
+}
+
+/// Number of true bytes of a logical array: 8 bytes per step (each byte is 0 or 1, so a word
+/// sum holds up to 255 steps per byte lane before the lanes are folded).
+int64_t count_true(const bool* mask, int64_t n) {
+  const auto* b = reinterpret_cast<const unsigned char*>(mask);
+  int64_t total = 0, i = 0;
+  while (n - i >= 8) {
+    const int64_t words = std::min<int64_t>((n - i) / 8, 255);
+    uint64_t acc = 0;
+    for (int64_t w = 0; w < words; ++w) {
+      uint64_t v;
+      std::memcpy(&v, b + i + 8 * w, 8);
+      acc += v;
+    }
+    i += 8 * words;
+    const uint64_t pairs = (acc & 0x00FF00FF00FF00FFull) + ((acc >> 8) & 0x00FF00FF00FF00FFull);
+    total += static_cast<int64_t>((pairs * 0x0001000100010001ull) >> 48);
+  }
+  for (; i < n; ++i) total += b[i];
+  return total;
+}
+
+/// find(mask) for a logical array: the 1-based positions of its c true values as doubles,
+/// written branch-free (every position is stored, the output index advances on true).
+void fill_positions(const bool* mask, int64_t n, int64_t c, double* out) {
+  const auto* b = reinterpret_cast<const unsigned char*>(mask);
+  int64_t j = 0, k = 0;
+  // Stop where the remaining true values end, so the unconditional store stays in bounds.
+  for (; k < n && j < c; ++k) {
+    uint64_t v = 0;
+    if (n - k >= 8 && c - j >= 8) {
+      std::memcpy(&v, b + k, 8);
+      if (v == 0) {  // eight false values
+        k += 7;
+        continue;
+      }
+      for (int u = 0; u < 8; ++u) {
+        out[j] = static_cast<double>(k + u + 1);
+        j += b[k + u];
+      }
+      k += 7;
+      continue;
+    }
+    out[j] = static_cast<double>(k + 1);
+    j += b[k];
+  }
 }
 
 /// find(X), find(X, n), find(X, n, 'first'|'last'), [row, col] = find(...),
@@ -48,6 +96,17 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     }
   }
   int64_t total = x.numel();
+  if (nargout <= 1 && limit < 0 && !last && x.cls() == ClassId::Logical) {
+    const bool* p = x.data<bool>();
+    const int64_t m = count_true(p, total);
+    const bool row = x.dims().is_row() && x.dims().ndims() == 2;
+    Dims od = row ? Dims(1, m) : Dims(m, 1);
+    if (total == 0 && x.dims() == Dims(0, 0)) od = Dims(0, 0);
+    else if (m == 0 && x.dims().is_scalar()) od = Dims(0, 0);
+    Tensor t = Tensor::uninit(ClassId::Double, od);
+    if (m > 0) fill_positions(p, total, m, t.mutable_data<double>());
+    return {Value(std::move(t))};
+  }
   std::vector<int64_t> hits;
   if (!x.is_complex()) {
     // Typed scan: count first (no limit) so that hits is sized once.
@@ -128,7 +187,9 @@ Outputs bi_nnz(CallContext&, Args a, int) {
   if (x.cls() == ClassId::Logical && x.numel() > 0)
     if (std::optional<int64_t> k = accel::device_nnz(x)) return {Value(static_cast<double>(*k))};
   int64_t c = 0;
-  if (!x.is_complex()) {
+  if (x.cls() == ClassId::Logical) {
+    c = count_true(x.data<bool>(), x.numel());
+  } else if (!x.is_complex()) {
     dispatch_class(x.cls(), [&](auto tag) {
       using T = decltype(tag);
       const T* p = x.data<T>();

@@ -81,20 +81,26 @@ int64_t pick_contiguous(const T* x, int64_t n, bool is_max, bool include_nan) {
         break;
       }
   }
-  for (; j + 4 <= n; j += 4)
-    for (int u = 0; u < 4; ++u) {
-      T v = x[j + u];
-      m[u] = is_max ? (v > m[u] ? v : m[u]) : (v < m[u] ? v : m[u]);
-      if constexpr (std::is_floating_point_v<T>) nans += v != v;
-    }
-  for (; j < n; ++j) {
-    T v = x[j];
-    m[0] = is_max ? (v > m[0] ? v : m[0]) : (v < m[0] ? v : m[0]);
-    if constexpr (std::is_floating_point_v<T>) nans += v != v;
+  // The extreme value (a NaN never replaces it: its comparisons are false). Separate max and
+  // min loops without other work, so the compiler vectorises them (maxpd/minpd).
+  if (is_max) {
+    for (; j + 4 <= n; j += 4)
+      for (int u = 0; u < 4; ++u) m[u] = x[j + u] > m[u] ? x[j + u] : m[u];
+    for (; j < n; ++j) m[0] = x[j] > m[0] ? x[j] : m[0];
+  } else {
+    for (; j + 4 <= n; j += 4)
+      for (int u = 0; u < 4; ++u) m[u] = x[j + u] < m[u] ? x[j + u] : m[u];
+    for (; j < n; ++j) m[0] = x[j] < m[0] ? x[j] : m[0];
   }
   T best = m[0];
   for (int u = 1; u < 4; ++u)
     best = is_max ? (m[u] > best ? m[u] : best) : (m[u] < best ? m[u] : best);
+  if constexpr (std::is_floating_point_v<T>) {
+    // best is NaN only when every element is; NaNs matter otherwise only with 'includenan'.
+    if (best != best) nans = n;
+    else if (include_nan)
+      for (int64_t k = 0; k < n; ++k) nans += x[k] != x[k];
+  }
   if (nans > 0 && (include_nan || nans == n)) {
     for (int64_t k = 0; k < n; ++k)
       if (nan_of(x[k])) return k;

@@ -1,5 +1,7 @@
 #include "runtime/tensor.h"
 
+#include <sys/mman.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +18,19 @@ namespace {
 void* aligned_bytes(size_t bytes, size_t capacity, size_t* got) {
   size_t alloc = ((capacity > bytes ? capacity : bytes) + 63) / 64 * 64;
   if (alloc == 0) alloc = 64;
+#ifdef MADV_HUGEPAGE
+  // Large arrays on transparent huge pages (as NumPy does from 4 MiB): a fresh 40 MB result
+  // then takes 20 page faults instead of 10,000 (find over 1e7 elements: 49 -> 15 ms here).
+  constexpr size_t kHuge = size_t{2} << 20;
+  if (alloc >= 2 * kHuge) {
+    alloc = (alloc + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, alloc);
+    if (!p) throw std::bad_alloc();
+    madvise(p, alloc, MADV_HUGEPAGE);
+    *got = alloc;
+    return p;
+  }
+#endif
   void* p = std::aligned_alloc(64, alloc);
   if (!p) throw std::bad_alloc();
   *got = alloc;
