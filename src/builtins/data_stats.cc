@@ -7,6 +7,10 @@
 // vector w (nonnegative, one weight per element along the reduced dimension) gives the weighted
 // variance sum(w.*|x-mu_w|.^2)/sum(w) with mu_w = sum(w.*x)/sum(w).
 #include <algorithm>
+#include <cstring>
+#include <optional>
+#include <type_traits>
+#include <vector>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -102,12 +106,126 @@ double median_of(std::vector<double>& v, bool omit) {
   return lo + (hi - lo) / 2;
 }
 
+/// Median of the n values of buf (reordered in place), selection in the values' own type
+/// (exact), the two middle values combined in double as median_of does.
+template <class T>
+double median_in_place(T* buf, int64_t n, bool omit) {
+  if (omit) {
+    n = std::remove_if(buf, buf + n, [](T v) { return v != v; }) - buf;
+  } else {
+    bool nan = false;
+    for (int64_t i = 0; i < n; ++i) nan |= buf[i] != buf[i];
+    if (nan) return NAN;
+  }
+  if (n == 0) return NAN;
+  const int64_t h = n / 2;
+  std::nth_element(buf, buf + h, buf + n);
+  const double hi = buf[h];
+  if (n % 2) return hi;
+  const double lo = *std::max_element(buf, buf + h);
+  if (std::isinf(lo) && std::isinf(hi) && lo != hi) return NAN;
+  return lo + (hi - lo) / 2;
+}
+
+/// Median of n contiguous values of x (not modified) by radix selection: one pass builds a
+/// histogram of the top 16 bits of order-preserving keys (the bit pattern of a float with every
+/// bit flipped when negative and the sign bit set otherwise: Herf, "Radix Tricks", 2001) and
+/// counts NaNs; a second pass collects the values of the buckets holding the middle ranks, and
+/// nth_element finishes on those few. Same result as median_in_place.
+template <class T, class U>
+double median_radix(const T* x, int64_t n, bool omit) {
+  constexpr int kBits = static_cast<int>(sizeof(U)) * 8;
+  constexpr U kSign = U{1} << (kBits - 1);
+  auto key = [](T v) {
+    U u;
+    std::memcpy(&u, &v, sizeof u);
+    const U neg = U{0} - (u >> (kBits - 1));
+    return (u ^ (neg | kSign)) >> (kBits - 16);
+  };
+  std::vector<int64_t> hist(65536, 0);
+  int64_t nans = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const T v = x[i];
+    if (v != v) {
+      ++nans;
+      continue;
+    }
+    ++hist[key(v)];
+  }
+  if (nans && !omit) return NAN;
+  const int64_t m = n - nans;
+  if (m == 0) return NAN;
+  const int64_t r_hi = m / 2, r_lo = m % 2 ? r_hi : r_hi - 1;
+  int64_t b_lo = -1, b_hi = -1, cum = 0, base = 0;
+  for (int64_t b = 0; b < 65536 && b_hi < 0; ++b) {
+    if (b_lo < 0 && cum + hist[b] > r_lo) {
+      b_lo = b;
+      base = cum;
+    }
+    if (cum + hist[b] > r_hi) b_hi = b;
+    cum += hist[b];
+  }
+  std::vector<T> c;
+  c.reserve(static_cast<size_t>(cum - base));
+  for (int64_t i = 0; i < n; ++i) {
+    const T v = x[i];
+    if (v != v) continue;
+    const int64_t k = static_cast<int64_t>(key(v));
+    if (k >= b_lo && k <= b_hi) c.push_back(v);
+  }
+  const int64_t h = r_hi - base;
+  std::nth_element(c.begin(), c.begin() + h, c.end());
+  const double hi = c[h];
+  if (m % 2) return hi;
+  const double lo = *std::max_element(c.begin(), c.begin() + h);
+  if (std::isinf(lo) && std::isinf(hi) && lo != hi) return NAN;
+  return lo + (hi - lo) / 2;
+}
+
+/// median over one dimension whose lanes are contiguous (dim 1, or a vector), for real double
+/// and single data: each lane is copied once into one work buffer (huge-page backed for large
+/// lanes) and selected there, without converting single data to double. nullopt for the other
+/// cases (the general path).
+std::optional<Tensor> median_contiguous(const Tensor& x, const std::vector<int>& dims, bool omit) {
+  if (x.is_complex() || (x.cls() != ClassId::Double && x.cls() != ClassId::Single)) return {};
+  if (dims.size() != 1 || x.numel() == 0) return {};
+  const Dims& d = x.dims();
+  const int dim = dims[0];
+  const Lanes L = lanes_of(d, dim < d.ndims() ? dim : d.ndims());
+  if (dim >= d.ndims() || L.pre != 1 || L.n < 2) return {};
+  Dims od = d;
+  od.set(dim, 1);
+  od.normalize();
+  Tensor r = Tensor::uninit(x.cls(), od);
+  auto run = [&](auto tag) {
+    using T = decltype(tag);
+    Tensor work = Tensor::uninit(x.cls(), Dims(L.n < 4096 ? L.n : 1, 1));
+    T* buf = work.mutable_data<T>();
+    const T* src = x.data<T>();
+    T* out = r.mutable_data<T>();
+    for (int64_t b = 0; b < L.post; ++b) {
+      if (L.n >= 4096) {
+        using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+        out[b] = static_cast<T>(median_radix<T, U>(src + b * L.n, L.n, omit));
+        continue;
+      }
+      std::memcpy(buf, src + b * L.n, static_cast<size_t>(L.n) * sizeof(T));
+      out[b] = static_cast<T>(median_in_place(buf, L.n, omit));
+    }
+  };
+  if (x.cls() == ClassId::Double) run(double{});
+  else run(float{});
+  return r;
+}
+
 Outputs bi_median(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 4);
   check_nargout(nargout, 1);
   Tensor x = numeric_arg(args[0], "median");
   StatArgs s = parse_stat(args, 1, "median");
   bool omit = s.nan == NanFlag::Omit;
+  if (std::optional<Tensor> r = median_contiguous(x, s.dim.resolve(x.dims()), omit))
+    return {Value(std::move(*r))};
   Tensor r = reduce_slices(real_double(x, "median"), s.dim.resolve(x.dims()),
                            [&](std::vector<double>& v) { return median_of(v, omit); });
   return {Value(finish_class(r, x.cls()))};
