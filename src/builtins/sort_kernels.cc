@@ -2,17 +2,51 @@
 // references).
 #include "builtins/sort_kernels.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <new>
 #include <numeric>
 #include <type_traits>
 #include <vector>
 
 namespace matfuse::data::fast {
 namespace {
+
+/// Uninitialised scratch of n elements; large buffers are 2 MiB aligned and advised onto
+/// transparent huge pages, so that the radix passes' 2048 write streams do not thrash the TLB
+/// and first touch costs 1/512 of the page faults (1e7 singles: 288 -> 150 ms here).
+template <class X>
+class Scratch {
+public:
+  explicit Scratch(int64_t n) {
+    size_t bytes = static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(X);
+    constexpr size_t kHuge = size_t{2} << 20;
+    if (bytes >= 2 * kHuge) {
+      bytes = (bytes + kHuge - 1) / kHuge * kHuge;
+      p_ = static_cast<X*>(std::aligned_alloc(kHuge, bytes));
+#ifdef MADV_HUGEPAGE
+      if (p_) madvise(p_, bytes, MADV_HUGEPAGE);
+#endif
+    } else {
+      p_ = static_cast<X*>(std::malloc(bytes));
+    }
+    if (!p_) throw std::bad_alloc();
+  }
+  ~Scratch() { std::free(p_); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  X* get() const { return p_; }
+  X& operator[](int64_t i) const { return p_[i]; }
+
+private:
+  X* p_ = nullptr;
+};
 
 template <class T>
 struct KeyOf {
@@ -111,7 +145,7 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
   if (n <= 0) return;
   // Keys of the numbers (NaNs set aside in order); -0 present forces the payload path so that
   // the original values come back.
-  std::unique_ptr<U[]> keys(new U[static_cast<size_t>(n)]);
+  Scratch<U> keys(n);
   std::vector<int64_t> nans;
   bool negzero = false;
   int64_t m = 0;
@@ -129,7 +163,7 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
   int64_t off = nan_first ? static_cast<int64_t>(nans.size()) : 0;
   int64_t noff = nan_first ? 0 : m;
   if (!payload) {
-    std::unique_ptr<U[]> k2(new U[static_cast<size_t>(std::max<int64_t>(m, 1))]);
+    Scratch<U> k2(m);
     U* res = keys.get();
     if (m < 256) {
       std::sort(keys.get(), keys.get() + m);
@@ -178,10 +212,9 @@ void sort_lane(const T* x, int64_t n, int64_t stride, bool descend, bool nan_fir
       if (idx) idx[off + i] = p;
     }
   } else {
-    std::unique_ptr<uint32_t[]> p1(new uint32_t[static_cast<size_t>(m)]);
-    std::unique_ptr<uint32_t[]> p2(new uint32_t[static_cast<size_t>(m)]);
+    Scratch<uint32_t> p1(m), p2(m);
     std::iota(p1.get(), p1.get() + m, 0u);
-    std::unique_ptr<U[]> k2(new U[static_cast<size_t>(m)]);
+    Scratch<U> k2(m);
     const uint32_t* pr =
         radix<U, uint32_t>(keys.get(), k2.get(), p1.get(), p2.get(), m) ? p2.get() : p1.get();
     for (int64_t i = 0; i < m; ++i) {
