@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 
+#include "accel/run/indexing.h"
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
 #include "runtime/reduce_layout.h"
@@ -196,6 +197,11 @@ std::optional<Tensor> median_contiguous(const Tensor& x, const std::vector<int>&
   Dims od = d;
   od.set(dim, 1);
   od.normalize();
+  if (std::optional<Tensor> dm = accel::device_median(x, L.post, L.n, omit)) {
+    // A device-resident array: radix selection on the device, no gather.
+    Tensor d = dm->reshaped(od);
+    return x.cls() == ClassId::Double ? d : d.to_class(x.cls());
+  }
   Tensor r = Tensor::uninit(x.cls(), od);
   auto run = [&](auto tag) {
     using T = decltype(tag);

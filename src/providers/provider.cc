@@ -73,6 +73,8 @@ void Provider::mask_compact(const MaskCall&) { no_index_calls(*this); }
 void Provider::mask_scatter(const MaskCall&) { no_index_calls(*this); }
 void Provider::mask_find(const MaskCall&) { no_index_calls(*this); }
 void Provider::copy(void*, const void*, size_t) { no_index_calls(*this); }
+int64_t Provider::count_nan(const SelectCall&) { no_index_calls(*this); }
+double Provider::select_kth(const SelectCall&) { no_index_calls(*this); }
 
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();

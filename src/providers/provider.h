@@ -143,6 +143,16 @@ struct MaskCall {
   bool scalar = false;
 };
 
+/// Order statistics of n real values x (double when f64, else single) in the provider's memory
+/// (LibraryCall::Sort): count_nan gives the number of NaNs; select_kth the k-th smallest
+/// (0-based) of the values that are not NaN (k < n - NaNs; -0 orders before +0).
+struct SelectCall {
+  bool f64 = false;
+  const void* x = nullptr;
+  int64_t n = 0;
+  int64_t k = 0;
+};
+
 /// Properties of a device provider's device (gpuDevice, accel-info).
 struct DeviceProperties {
   std::string name;
@@ -200,6 +210,9 @@ public:
   virtual void mask_compact(const MaskCall& c);
   virtual void mask_scatter(const MaskCall& c);
   virtual void mask_find(const MaskCall& c);
+  /// Order statistics (SelectCall); each reads a few bytes back (the result).
+  virtual int64_t count_nan(const SelectCall& c);
+  virtual double select_kth(const SelectCall& c);
   /// Copies `bytes` bytes between two buffers of this provider's memory (copy-on-write clones).
   virtual void copy(void* dst, const void* src, size_t bytes);
 

@@ -61,6 +61,21 @@ TEST(GpuIndexing, MasksAcrossManyTilesKeepTheirOrder) {
   compare_host_device(code, {"a", "b", "g", "c", "s"});
 }
 
+TEST(GpuIndexing, MedianByRadixSelectionMatchesTheHost) {
+  MATFUSE_REQUIRE_GPU();
+  // Lanes long enough for several selection rounds, ties, NaN, Inf, -0 and both classes.
+  const std::string code =
+      "rng(12); x = gpuArray(rand(3e6, 1)); y = gpuArray(single(randn(1, 2e6 + 1)));"
+      "X = gpuArray(round(100 * randn(2e5, 5))); X(7, 2) = NaN; z = gpuArray([zeros(1e5, 1); -zeros(1e5, 1)]);"
+      "w = gpuArray([Inf(1e5, 1); -Inf(1e5, 1)]); v = gpuArray(single(ones(1e5, 1)));"
+      "a = median(x); b = median(y); c = median(X); d = median(X, 'omitnan'); e = median(z);"
+      "f = median(w); g = median(v); x(x > 0.8) = 0; h = median(x);";
+  ScriptRun d = compare_host_device(code, {"a", "b", "c", "d", "f", "g", "h"});
+  EXPECT_GT(d.count("select", "cuda"), 0) << d.summary();
+  // -0 and +0 are equal; MATLAB may return either sign.
+  EXPECT_EQ(d.vars["e"].get_double(0), 0.0);
+}
+
 TEST(GpuIndexing, EmptySelectionsAndErrors) {
   MATFUSE_REQUIRE_GPU();
   compare_host_device("X = gpuArray(rand(50, 40)); a = X([], :); b = X(X > 2); X([], 3) = 1;"

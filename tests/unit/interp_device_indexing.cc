@@ -45,7 +45,9 @@ public:
   std::string_view name() const override { return "fake"; }
   bool host_memory() const override { return false; }
   bool supports(const accel::Kernel&) const override { return false; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Index; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Index || c == LibraryCall::Sort;
+  }
   double estimate_seconds(const KernelCost&) const override { return 1e9; }
   bool resident(const Tensor& t) const override {
     const DeviceCopy* d = t.is_lazy() ? nullptr : t.storage()->device();
@@ -96,6 +98,12 @@ public:
   }
   void copy(void* dst, const void* src, size_t bytes) override {
     if (bytes) std::memmove(dst, src, bytes);
+  }
+  int selects = 0;
+  int64_t count_nan(const SelectCall& c) override { return host::host_provider().count_nan(c); }
+  double select_kth(const SelectCall& c) override {
+    ++selects;
+    return host::host_provider().select_kth(c);
   }
 };
 
@@ -195,6 +203,17 @@ TEST(DeviceIndexing, GathersEndRangesAndDeletionMatchTheHost) {
   EXPECT_GT(reg.d.gathers, 6);
 }
 
+TEST(DeviceIndexing, MedianSelectsOnTheDevice) {
+  Registered reg;
+  REQUIRE_FAKE(reg);
+  compare("rng(9); x = G(randn(1001, 1)); y = G(single(randn(1, 2000))); X = G(randn(400, 6));"
+          "z = G([3 NaN 1 -Inf Inf 2]); w = G([Inf -Inf 1 2]); u = G(round(10 * randn(500, 3)));",
+          "a = median(x); b = median(y); c = median(X); d = median(z); e = median(z, 'omitnan');"
+          "f = median(w); g = median(u); h = median(X, 2); k = median(G(NaN(5, 1)), 'omitnan');",
+          {"a", "b", "c", "d", "e", "f", "g", "h", "k"});
+  EXPECT_GT(reg.d.selects, 10);
+}
+
 TEST(DeviceIndexing, CopyOnWriteKeepsOtherVariablesIntact) {
   Registered reg;
   REQUIRE_FAKE(reg);
@@ -264,17 +283,19 @@ TEST(DeviceIndexing, CudaIndexingKernelsCompileWithNvrtcWhereItIsInstalled) {
   auto get_log = reinterpret_cast<int (*)(Prog, char*)>(dlsym(h, "nvrtcGetProgramLog"));
   auto destroy = reinterpret_cast<int (*)(Prog*)>(dlsym(h, "nvrtcDestroyProgram"));
   ASSERT_TRUE(create && compile && log_size && get_log && destroy);
-  Prog prog = nullptr;
-  ASSERT_EQ(create(&prog, cuda::indexing_source(), "idx.cu", 0, nullptr, nullptr), 0);
-  const char* opts[] = {"--gpu-architecture=sm_90", "--std=c++17", "--fmad=false",
-                        "-default-device"};
-  const int r = compile(prog, 4, opts);
-  size_t n = 0;
-  log_size(prog, &n);
-  std::string log(n, '\0');
-  if (n) get_log(prog, log.data());
-  destroy(&prog);
-  EXPECT_EQ(r, 0) << log.substr(0, 4000);
+  for (const char* src : {cuda::indexing_source(), cuda::select_source()}) {
+    Prog prog = nullptr;
+    ASSERT_EQ(create(&prog, src, "idx.cu", 0, nullptr, nullptr), 0);
+    const char* opts[] = {"--gpu-architecture=sm_90", "--std=c++17", "--fmad=false",
+                          "-default-device"};
+    const int r = compile(prog, 4, opts);
+    size_t n = 0;
+    log_size(prog, &n);
+    std::string log(n, '\0');
+    if (n) get_log(prog, log.data());
+    destroy(&prog);
+    EXPECT_EQ(r, 0) << log.substr(0, 4000);
+  }
   dlclose(h);
 }
 

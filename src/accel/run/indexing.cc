@@ -2,6 +2,7 @@
 #include "accel/run/indexing.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "accel/capture/lazy.h"
@@ -224,6 +225,41 @@ std::optional<Tensor> device_find(const Tensor& mask) {
   Tensor r = p->new_output(ClassId::Double, Dims(k, 1), &c.values);
   if (k > 0) p->mask_find(c);
   rec.bytes(c.n, k * 8);
+  return r;
+}
+
+std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len, bool omit) {
+  if (x.cls() != ClassId::Double && x.cls() != ClassId::Single) return std::nullopt;
+  if (lanes < 1 || len < 1 || lanes * len != x.numel()) return std::nullopt;
+  Provider* p = index_provider(x);
+  if (!p || !p->supports(LibraryCall::Sort)) return std::nullopt;
+  CallRecord rec("select", *p, x.numel());
+  const char* base = static_cast<const char*>(bind(*p, x, rec));
+  const int eb = x.elem_bytes();
+  Tensor r = Tensor::uninit(ClassId::Double, Dims(1, lanes));
+  double* out = r.mutable_data<double>();
+  for (int64_t b = 0; b < lanes; ++b) {
+    SelectCall c;
+    c.f64 = x.cls() == ClassId::Double;
+    c.x = base + b * len * eb;
+    c.n = len;
+    const int64_t nans = p->count_nan(c);
+    const int64_t m = len - nans;
+    if ((nans > 0 && !omit) || m == 0) {
+      out[b] = std::nan("");
+      continue;
+    }
+    c.k = m / 2;
+    const double hi = p->select_kth(c);
+    if (m % 2) {
+      out[b] = hi;
+      continue;
+    }
+    c.k = m / 2 - 1;
+    const double lo = p->select_kth(c);
+    out[b] = std::isinf(lo) && std::isinf(hi) && lo != hi ? std::nan("") : lo + (hi - lo) / 2;
+  }
+  rec.bytes(x.numel() * eb, lanes * 8);
   return r;
 }
 

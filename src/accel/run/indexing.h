@@ -74,6 +74,12 @@ bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
 /// device-only k x 1 double tensor; nullopt when the device does not serve x.
 std::optional<Tensor> device_find(const Tensor& mask);
 
+/// Medians of `lanes` contiguous lanes of `len` elements of a device-served real double or
+/// single x (lane b is x[b*len .. (b+1)*len)), by radix selection on the device (provider.h
+/// SelectCall): a host 1 x lanes double tensor of MATLAB's medians (NaN when a lane has a NaN
+/// and !omit, or no numbers); nullopt when the device does not serve x.
+std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len, bool omit);
+
 /// nnz(x) for a device-served logical x (8 bytes read back); nullopt when not served.
 std::optional<int64_t> device_nnz(const Tensor& mask);
 

@@ -180,6 +180,12 @@ int64_t Device::read_size(CUdeviceptr p) {
   return v;
 }
 
+void Device::read_back(void* dst, CUdeviceptr src, size_t bytes) {
+  if (bytes) check(api_->cuMemcpyDtoHAsync(dst, src, bytes, stream_), "read back (cuMemcpyDtoHAsync)");
+  check(api_->cuStreamSynchronize(stream_), "read back (cuStreamSynchronize)");
+  stats_.size_reads++;
+}
+
 void Device::synchronize() { check(api_->cuStreamSynchronize(stream_), "cuStreamSynchronize"); }
 
 std::pair<size_t, size_t> Device::memory_info() {

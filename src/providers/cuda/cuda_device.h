@@ -73,6 +73,9 @@ public:
   /// Reads one int64 the stream computes (a result size), waiting for the stream; counted as a
   /// size read, not a gather.
   int64_t read_size(CUdeviceptr p);
+  /// Reads a small result the stream computes (a histogram, a few candidates of a selection),
+  /// waiting for the stream; counted as a size read, not a gather.
+  void read_back(void* dst, CUdeviceptr src, size_t bytes);
   /// Waits for all work on the stream. Raises MatlabError on an asynchronous device fault.
   void synchronize();
   /// (free, total) device memory in bytes.

@@ -31,7 +31,7 @@ public:
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override {
-    return c == LibraryCall::Gemm || c == LibraryCall::Index;
+    return c == LibraryCall::Gemm || c == LibraryCall::Index || c == LibraryCall::Sort;
   }
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
@@ -58,6 +58,9 @@ public:
   void mask_compact(const MaskCall& c) override;
   void mask_scatter(const MaskCall& c) override;
   void mask_find(const MaskCall& c) override;
+  /// Radix selection (cuda_select.cc); reads 16 KB histograms and the last candidates back.
+  int64_t count_nan(const SelectCall& c) override;
+  double select_kth(const SelectCall& c) override;
   /// cuMemcpyDtoDAsync on the device stream.
   void copy(void* dst, const void* src, size_t bytes) override;
   void synchronize() override { dev_.synchronize(); }
@@ -84,6 +87,8 @@ private:
 
 /// The CUDA source of the indexing kernels (cuda_indexing.cc), for tests that compile it.
 const char* indexing_source();
+/// The CUDA source of the selection kernels (cuda_select.cc).
+const char* select_source();
 
 /// The process-wide CUDA provider, or null when no device is usable (loads CUDA on first
 /// call; cuda_device.h Device::unavailable_reason says why).

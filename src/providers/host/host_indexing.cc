@@ -1,5 +1,7 @@
 // The host provider's indexing library calls (provider.h IndexCall, MaskCall): sequential loops
 // that define what the device's kernels compute.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -83,6 +85,37 @@ void HostProvider::mask_find(const MaskCall& c) {
 
 void HostProvider::copy(void* dst, const void* src, size_t bytes) {
   if (bytes) std::memmove(dst, src, bytes);
+}
+
+namespace {
+template <class T>
+int64_t nan_count(const T* x, int64_t n) {
+  int64_t c = 0;
+  for (int64_t i = 0; i < n; ++i) c += x[i] != x[i];
+  return c;
+}
+
+/// The k-th smallest non-NaN value, -0 before +0 (the device's key order).
+template <class T>
+double kth(const T* x, int64_t n, int64_t k) {
+  std::vector<T> v;
+  v.reserve(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    if (x[i] == x[i]) v.push_back(x[i]);
+  auto less = [](T a, T b) { return a < b || (a == 0 && b == 0 && std::signbit(a) && !std::signbit(b)); };
+  std::nth_element(v.begin(), v.begin() + k, v.end(), less);
+  return static_cast<double>(v[static_cast<size_t>(k)]);
+}
+}  // namespace
+
+int64_t HostProvider::count_nan(const SelectCall& c) {
+  return c.f64 ? nan_count(static_cast<const double*>(c.x), c.n)
+               : nan_count(static_cast<const float*>(c.x), c.n);
+}
+
+double HostProvider::select_kth(const SelectCall& c) {
+  return c.f64 ? kth(static_cast<const double*>(c.x), c.n, c.k)
+               : kth(static_cast<const float*>(c.x), c.n, c.k);
 }
 
 }  // namespace matfuse::host

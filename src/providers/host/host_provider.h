@@ -15,7 +15,7 @@ public:
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override {
-    return c == LibraryCall::Gemm || c == LibraryCall::Index;
+    return c == LibraryCall::Gemm || c == LibraryCall::Index || c == LibraryCall::Sort;
   }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
@@ -36,6 +36,8 @@ public:
   void mask_scatter(const MaskCall& c) override;
   void mask_find(const MaskCall& c) override;
   void copy(void* dst, const void* src, size_t bytes) override;
+  int64_t count_nan(const SelectCall& c) override;
+  double select_kth(const SelectCall& c) override;
 };
 
 /// The process-wide host provider.
