@@ -511,11 +511,17 @@ struct RestoreBase {
 };
 
 /// base(idx...) = rhs applied to the device copy of a device-resident base (no gather): block
-/// assignments, index lists, scalars, and logical masks of base's size. false: the host path
+/// assignments, index lists, and logical masks of base's size (a scalar rhs is broadcast). false: the host path
 /// runs (host-resident base, growth, complex data, repeated positions with a non-scalar rhs).
 /// MATLAB's errors (bad subscripts, size mismatch, NaN into logical) are raised as on the host.
 bool try_device_assign(Value& base, std::span<const Value> idx, const Value& rhs) {
   if (!maybe_on_device(base) || !rhs.is_tensor()) return false;
+  // One element at scalar subscripts stays on the host path (one gather, then host writes):
+  // a loop of element stores must not become a launch per element, nor force a pending
+  // array onto the device.
+  bool all_scalar = true;
+  for (const Value& v : idx) all_scalar = all_scalar && v.kind() == Value::Kind::Scalar;
+  if (all_scalar) return false;
   Tensor t = base.tensor();
   if (!accel::index_provider(t)) return false;
   Tensor r = rhs.tensor();

@@ -141,9 +141,9 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
     if (std::optional<Value> r = affine_slice_read(base, idx)) return std::move(*r);
   }
   const Dims d = base.dims();
-  const bool on_device = maybe_on_device(base);
-  if (base.is_tensor() && !on_device) {
-    // (A device-resident array reads its element on the device, through gather below.)
+  if (base.is_tensor()) {
+    // One element: the host path (a device-only array is gathered once and then read on the
+    // host, so a loop of element reads does not synchronise per element).
     const int64_t off = scalar_offset(d, idx);
     if (off >= 0) return tensor_element(base, off);
   }
