@@ -76,7 +76,9 @@ public:
     ++gathers;
     host::host_provider().index_gather(c);
   }
+  bool fail = false;  ///< index_scatter and mask_compact raise (a device failure)
   void index_scatter(const IndexCall& c) override {
+    if (fail) throw_error("matfuse:cudaError", "fake device failure");
     ++scatters;
     host::host_provider().index_scatter(c);
   }
@@ -85,6 +87,7 @@ public:
     return host::host_provider().mask_count(m, n);
   }
   void mask_compact(const MaskCall& c) override {
+    if (fail) throw_error("matfuse:cudaError", "fake device failure");
     ++compacts;
     host::host_provider().mask_compact(c);
   }
@@ -232,6 +235,17 @@ TEST(DeviceIndexing, ElementReadsAndStoresGatherOnceAndStayOnTheHost) {
   EXPECT_EQ(g_downloads, d0 + 1) << "element reads should gather once";
   EXPECT_EQ(reg.d.scatters, sc0) << "element stores should run on the host";
   EXPECT_EQ(s.num("t"), 100);
+}
+
+TEST(DeviceIndexing, ADeviceFailureLeavesTheWorkToTheHost) {
+  Registered reg;
+  REQUIRE_FAKE(reg);
+  reg.d.fail = true;
+  test::Snippet s;
+  s("X = gpuArray(reshape(1:20, 4, 5)); X(2:3, [1 5]) = 0; y = X(X > 10)';");
+  EXPECT_EQ(s("disp(X); disp(y)"), s("disp([1 5 9 13 17; 0 6 10 14 0; 0 7 11 15 0; 4 8 12 16 20]);"
+                                      "disp([11 12 13 14 15 16 17 20])"));
+  EXPECT_EQ(reg.d.scatters, 0);
 }
 
 TEST(DeviceIndexing, ErrorsAreMatlabs) {

@@ -9,6 +9,7 @@
 #include "accel/plan/placement.h"
 #include "accel/run/dispatch.h"
 #include "providers/provider.h"
+#include "runtime/error.h"
 
 namespace matfuse::accel {
 namespace {
@@ -24,9 +25,8 @@ void force_for_device(const Tensor& t) {
 
 /// Records one indexing library call as an evaluation of one group (--profile, telemetry).
 class CallRecord {
-public:
-  CallRecord(const char* kind, const Provider& p, int64_t elements)
-      : t0_(telemetry_clock()) {
+ public:
+  CallRecord(const char* kind, const Provider& p, int64_t elements) : t0_(telemetry_clock()) {
     g_.fusion_kind = kind;
     g_.provider = std::string(p.name());
     g_.elements = elements;
@@ -47,7 +47,7 @@ public:
     telemetry().record(std::move(e));
   }
 
-private:
+ private:
   double t0_;
   GroupRecord g_;
 };
@@ -104,8 +104,7 @@ bool make_call(Provider& p, const Tensor& base, std::span<const int64_t> eff,
 
 /// Whether a subscript list names a position twice.
 bool has_duplicates(const std::vector<int64_t>& l) {
-  if (std::is_sorted(l.begin(), l.end()))
-    return std::adjacent_find(l.begin(), l.end()) != l.end();
+  if (std::is_sorted(l.begin(), l.end())) return std::adjacent_find(l.begin(), l.end()) != l.end();
   std::vector<int64_t> s = l;
   std::sort(s.begin(), s.end());
   return std::adjacent_find(s.begin(), s.end()) != s.end();
@@ -114,6 +113,28 @@ bool has_duplicates(const std::vector<int64_t>& l) {
 /// Whether mask is a logical mask of base's element count.
 bool mask_ok(const Tensor& base, const Tensor& mask) {
   return mask.cls() == ClassId::Logical && !mask.is_complex() && mask.numel() == base.numel();
+}
+
+/// Runs f (a device call); a provider failure (compiler, device memory, driver) gives `fallback`
+/// so that the host path runs, and is recorded; MATLAB's own errors (the caller's size checks)
+/// propagate.
+template <class R, class F>
+R guarded(R fallback, F&& f) {
+  try {
+    return f();
+  } catch (const MatlabError& e) {
+    if (e.identifier().rfind("MATLAB:", 0) == 0) throw;
+    EvaluationRecord rec;
+    rec.reason = SinkReason::DeviceIndex;
+    rec.start = telemetry_clock();
+    GroupRecord g;
+    g.fusion_kind = "index";
+    g.provider = "eager";
+    g.fallback = "device indexing failed, host ran it: " + e.message();
+    rec.groups.push_back(std::move(g));
+    telemetry().record(std::move(rec));
+    return fallback;
+  }
 }
 
 }  // namespace
@@ -133,8 +154,10 @@ Provider* index_provider(const Tensor& t) {
   return p;
 }
 
-std::optional<Tensor> device_gather(const Tensor& base, std::span<const int64_t> eff,
-                                    std::span<const IndexSub> subs, const Dims& out) {
+static std::optional<Tensor> device_gather_on_device(const Tensor& base,
+                                                     std::span<const int64_t> eff,
+                                                     std::span<const IndexSub> subs,
+                                                     const Dims& out) {
   Provider* p = index_provider(base);
   if (!p) return std::nullopt;
   CallRecord rec("index_gather", *p, out.numel());
@@ -148,8 +171,8 @@ std::optional<Tensor> device_gather(const Tensor& base, std::span<const int64_t>
   return r;
 }
 
-bool device_scatter(Tensor& base, std::span<const int64_t> eff, std::span<const IndexSub> subs,
-                    const Tensor& rhs) {
+static bool device_scatter_on_device(Tensor& base, std::span<const int64_t> eff,
+                                     std::span<const IndexSub> subs, const Tensor& rhs) {
   if (rhs.cls() != base.cls() || rhs.is_complex()) return false;
   Provider* p = index_provider(base);
   if (!p) return false;
@@ -172,7 +195,7 @@ bool device_scatter(Tensor& base, std::span<const int64_t> eff, std::span<const 
   return true;
 }
 
-std::optional<Tensor> device_mask_read(const Tensor& base, const Tensor& mask) {
+static std::optional<Tensor> device_mask_read_on_device(const Tensor& base, const Tensor& mask) {
   if (!mask_ok(base, mask)) return std::nullopt;
   Provider* p = index_provider(base);
   if (!p) return std::nullopt;
@@ -190,8 +213,8 @@ std::optional<Tensor> device_mask_read(const Tensor& base, const Tensor& mask) {
   return r;
 }
 
-bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
-                        const std::function<void(int64_t)>& check_count) {
+static bool device_mask_assign_on_device(Tensor& base, const Tensor& mask, const Tensor& rhs,
+                                         const std::function<void(int64_t)>& check_count) {
   if (!mask_ok(base, mask) || rhs.cls() != base.cls() || rhs.is_complex()) return false;
   Provider* p = index_provider(base);
   if (!p) return false;
@@ -212,7 +235,7 @@ bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
   return true;
 }
 
-std::optional<Tensor> device_find(const Tensor& mask) {
+static std::optional<Tensor> device_find_on_device(const Tensor& mask) {
   if (mask.cls() != ClassId::Logical) return std::nullopt;
   Provider* p = index_provider(mask);
   if (!p) return std::nullopt;
@@ -228,7 +251,8 @@ std::optional<Tensor> device_find(const Tensor& mask) {
   return r;
 }
 
-std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len, bool omit) {
+static std::optional<Tensor> device_median_on_device(const Tensor& x, int64_t lanes, int64_t len,
+                                                     bool omit) {
   if (x.cls() != ClassId::Double && x.cls() != ClassId::Single) return std::nullopt;
   if (lanes < 1 || len < 1 || lanes * len != x.numel()) return std::nullopt;
   Provider* p = index_provider(x);
@@ -263,7 +287,7 @@ std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len,
   return r;
 }
 
-std::optional<int64_t> device_nnz(const Tensor& mask) {
+static std::optional<int64_t> device_nnz_on_device(const Tensor& mask) {
   if (mask.cls() != ClassId::Logical) return std::nullopt;
   Provider* p = index_provider(mask);
   if (!p) return std::nullopt;
@@ -271,6 +295,39 @@ std::optional<int64_t> device_nnz(const Tensor& mask) {
   const int64_t k = p->mask_count(bind(*p, mask, rec), mask.numel());
   rec.bytes(mask.numel(), 0);
   return k;
+}
+
+std::optional<Tensor> device_gather(const Tensor& base, std::span<const int64_t> eff,
+                                    std::span<const IndexSub> subs, const Dims& out) {
+  return guarded(std::optional<Tensor>{},
+                 [&] { return device_gather_on_device(base, eff, subs, out); });
+}
+
+bool device_scatter(Tensor& base, std::span<const int64_t> eff, std::span<const IndexSub> subs,
+                    const Tensor& rhs) {
+  return guarded(false, [&] { return device_scatter_on_device(base, eff, subs, rhs); });
+}
+
+std::optional<Tensor> device_mask_read(const Tensor& base, const Tensor& mask) {
+  return guarded(std::optional<Tensor>{}, [&] { return device_mask_read_on_device(base, mask); });
+}
+
+bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
+                        const std::function<void(int64_t)>& check_count) {
+  return guarded(false, [&] { return device_mask_assign_on_device(base, mask, rhs, check_count); });
+}
+
+std::optional<Tensor> device_find(const Tensor& mask) {
+  return guarded(std::optional<Tensor>{}, [&] { return device_find_on_device(mask); });
+}
+
+std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len, bool omit) {
+  return guarded(std::optional<Tensor>{},
+                 [&] { return device_median_on_device(x, lanes, len, omit); });
+}
+
+std::optional<int64_t> device_nnz(const Tensor& mask) {
+  return guarded(std::optional<int64_t>{}, [&] { return device_nnz_on_device(mask); });
 }
 
 }  // namespace matfuse::accel

@@ -264,8 +264,8 @@ const IndexKernels& kernels(Device& dev) {
 
 void check_bytes(int b) {
   if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16)
-    throw_error("matfuse:cudaError", "Indexing kernels move 1, 2, 4, 8 or 16-byte elements, not %d.",
-                b);
+    throw_error("matfuse:cudaError",
+                "Indexing kernels move 1, 2, 4, 8 or 16-byte elements, not %d.", b);
 }
 
 IndexArgs index_args(const IndexCall& c) {

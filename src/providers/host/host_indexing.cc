@@ -102,7 +102,9 @@ double kth(const T* x, int64_t n, int64_t k) {
   v.reserve(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)
     if (x[i] == x[i]) v.push_back(x[i]);
-  auto less = [](T a, T b) { return a < b || (a == 0 && b == 0 && std::signbit(a) && !std::signbit(b)); };
+  auto less = [](T a, T b) {
+    return a < b || (a == 0 && b == 0 && std::signbit(a) && !std::signbit(b));
+  };
   std::nth_element(v.begin(), v.begin() + k, v.end(), less);
   return static_cast<double>(v[static_cast<size_t>(k)]);
 }
