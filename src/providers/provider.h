@@ -77,6 +77,7 @@ struct KernelCost {
   int launches = 1;            ///< device launches the kernel needs
   int64_t bytes_to_bind = 0;   ///< inputs without a valid copy in this provider's memory
   int64_t bytes_to_host = 0;   ///< outputs a host sink reads right away (0 for host memory)
+  int64_t bytes_to_device = 0; ///< outputs a device consumer reads right away (host memory only)
 };
 
 /// Library entries a provider may implement. Gemm is served today; the others are the named

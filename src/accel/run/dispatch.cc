@@ -27,15 +27,17 @@ std::vector<Provider*> candidates(const Kernel& k) {
 
 ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
                                const std::vector<OutputSpec>& outs,
-                               const std::vector<bool>& to_host) {
+                               const std::vector<bool>& to_host,
+                               const std::vector<bool>& to_device) {
   KernelCost base;
   kernel_work(k, base);
   for (const Tensor& t : inputs) base.bytes_in += bytes_of(t);
-  int64_t to_host_bytes = 0;
+  int64_t to_host_bytes = 0, to_device_bytes = 0;
   for (size_t i = 0; i < outs.size(); ++i) {
     const int64_t b = outs[i].dims.numel() * element_size(outs[i].cls);
     base.bytes_out += b;
     if (i < to_host.size() && to_host[i]) to_host_bytes += b;
+    if (i < to_device.size() && to_device[i]) to_device_bytes += b;
   }
   ProviderChoice c;
   Provider *host = nullptr, *dev = nullptr;
@@ -44,6 +46,7 @@ ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& input
     for (const Tensor& t : inputs)
       if (!p->resident(t)) pc.bytes_to_bind += bytes_of(t);
     pc.bytes_to_host = p->host_memory() ? 0 : to_host_bytes;
+    pc.bytes_to_device = p->host_memory() ? to_device_bytes : 0;
     const double s = p->estimate_seconds(pc);
     if (p->host_memory() && (!host || s < c.est_host_seconds)) {
       host = p;

@@ -36,10 +36,12 @@ struct ProviderChoice {
 };
 
 /// See the file comment. inputs[i] is the value of kernel input i; to_host[i] marks outputs a
-/// host sink reads right away (a device prices their download).
+/// host sink reads right away (a device prices their download); to_device[i] outputs a device
+/// consumer reads right away (indexing on the device: the host prices their upload).
 ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
                                const std::vector<OutputSpec>& outs,
-                               const std::vector<bool>& to_host);
+                               const std::vector<bool>& to_host,
+                               const std::vector<bool>& to_device = {});
 
 /// Runs `kernel` on p (see the file comment): `outputs` receives the results (unspecified when
 /// the result is not ok); *copied_bytes (when given) the bytes bound inputs moved. Raises

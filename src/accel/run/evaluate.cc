@@ -59,8 +59,8 @@ bool host_sink(SinkReason r) {
 /// Runs the groups of one plan and holds the values computed so far.
 class GroupRunner {
 public:
-  GroupRunner(const Plan& p, bool host_sink, EvalObserver* obs)
-      : p_(p), host_sink_(host_sink), obs_(obs) {}
+  GroupRunner(const Plan& p, bool host_sink, bool device_sink, EvalObserver* obs)
+      : p_(p), host_sink_(host_sink), device_sink_(device_sink), obs_(obs) {}
   Values values;
 
   /// Runs group g and writes its telemetry to gr; true when a device deferred its fault check.
@@ -107,10 +107,11 @@ private:
     std::vector<Tensor> inputs, outputs;
     for (const Node* n : lg->input_nodes) inputs.push_back(value_of(n));
     std::vector<OutputSpec> outs;
-    std::vector<bool> to_host;
+    std::vector<bool> to_host, to_device;
     for (const Node* n : lg->output_nodes) {
       outs.push_back({n->cls, n->dims});
       to_host.push_back(host_sink_ && p_.at(n).root);
+      to_device.push_back(device_sink_ && p_.at(n).root);
     }
     std::vector<ParamValue> params;
     for (const Node* n : lg->param_nodes) params.push_back({n->value, n->bits});
@@ -118,7 +119,7 @@ private:
     gr.fast_math = lg->kernel.math == MathMode::Fast;
     gr.elements = lg->kernel.elements();
     gr.bytes_read = kernel_bytes_read(lg->kernel, inputs);
-    const ProviderChoice choice = choose_provider(lg->kernel, inputs, outs, to_host);
+    const ProviderChoice choice = choose_provider(lg->kernel, inputs, outs, to_host, to_device);
     gr.placement = choice.reason;
     gr.est_host_seconds = choice.est_host_seconds;
     gr.est_device_seconds = choice.est_device_seconds;
@@ -187,6 +188,7 @@ private:
 
   const Plan& p_;
   const bool host_sink_;
+  const bool device_sink_;  ///< the roots go to indexing on the device (SinkReason::DeviceIndex)
   EvalObserver* const obs_;
 };
 
@@ -201,7 +203,7 @@ std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason,
   rec.start = telemetry_clock();
   const Plan p = plan_fusion(roots);
   rec.plan_seconds = telemetry_clock() - rec.start;
-  GroupRunner runner(p, host_sink(reason), observer);
+  GroupRunner runner(p, host_sink(reason), reason == SinkReason::DeviceIndex, observer);
   // Device fault checks wait for the end of the evaluation, unless an observer needs each
   // group's outcome as it runs. A fault found then re-runs, with immediate checks, every group
   // from the first deferred one (they may have read its wrong values).

@@ -18,7 +18,8 @@ public:
     return c == LibraryCall::Gemm || c == LibraryCall::Index || c == LibraryCall::Sort;
   }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
-  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
+  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device
+  /// and the upload of outputs a device consumer reads right away.
   double estimate_seconds(const KernelCost& c) const override;
   /// Whether t has a host copy (not device-only).
   bool resident(const Tensor& t) const override { return !t.device_only(); }
