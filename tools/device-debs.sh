@@ -35,9 +35,9 @@ libtextwrap1|libglib2.0-.*|libmount-dev|libblkid-dev|libffi-dev|libsm-dev|libice
 libice6|libcairo-script-interpreter2|libcairo-gobject2|libhdf5-fortran-.*|libhdf5-hl-fortran-.*|
 libgfortran5|libquadmath0|libhdf5-cpp-.*|libhdf5-hl-cpp-.*|libfftw3-bin|libcurl4-.*-dev|
 libcurl3-nss|libcurl4-nss-dev|libssl-dev|libnss3|libnspr4|libtirpc.*|libnsl.*|libjpeg.*|
-libkrb5-3|libgssapi-krb5-2|libk5crypto3|libkrb5support0|libkeyutils1|libcom-err2|libldap-2.5-0|
+libkrb5-3|libgssapi-krb5-2|libk5crypto3|libkrb5support0|libkeyutils1|libcom-err2|
 libsasl2-.*|libgnutls30|libnettle8|libhogweed6|libp11-kit0|libtasn1-6|libidn2-0|libunistring2|
-libpsl5|libnghttp2-14|librtmp1|libssh2-1|libelf1|libsqlite3-0|libpkgconf3|
+libpsl5|libnghttp2-14|librtmp1|libelf1|libsqlite3-0|libpkgconf3|
 libexpat1)$'
 base="${base//$'\n'/}"
 
