@@ -16,7 +16,10 @@
 #         cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release $(tools/device-debs.sh cmake-args)
 #   tools/device-debs.sh cmake-args [PREFIX]      prints only those arguments.
 # The binary finds the carried libraries at run time through its RPATH (CMAKE_BUILD_RPATH and
-# CMAKE_INSTALL_RPATH are set to PREFIX's library folder), so no LD_LIBRARY_PATH is needed.
+# CMAKE_INSTALL_RPATH are set to PREFIX's library folder), so no LD_LIBRARY_PATH is needed. The
+# RPATH is an old-style DT_RPATH (--disable-new-dtags): unlike DT_RUNPATH it also serves the
+# carried libraries' own dependencies (Cairo's pixman, HDF5's curl ...); -rpath-link lets the
+# linker resolve those at build time.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 debs="$root/.debs"
@@ -64,7 +67,8 @@ cmake_args() {
   p="$(prefix_of "${1:-}")"
   lib="$p/usr/lib/$arch_dir"
   echo "-DCMAKE_PREFIX_PATH=$p/usr -DCMAKE_LIBRARY_PATH=$lib -DCMAKE_INCLUDE_PATH=$p/usr/include" \
-       "-DCMAKE_BUILD_RPATH=$lib -DCMAKE_INSTALL_RPATH=$lib"
+       "-DCMAKE_BUILD_RPATH=$lib -DCMAKE_INSTALL_RPATH=$lib" \
+       "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--disable-new-dtags,-rpath-link,$lib"
 }
 
 unpack() {
