@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
@@ -220,9 +221,44 @@ Tensor grow_tensor(Tensor t, const Dims& nd) {
   return r;
 }
 
+/// base(mask) = scalar for a real base and a logical mask of its size: one pass that keeps or
+/// replaces each element (no position list). False when the form does not apply.
+bool try_mask_fill(Value& base, std::span<const Value> idx, const Tensor& rhs) {
+  if (idx.size() != 1 || rhs.numel() != 1 || rhs.is_complex()) return false;
+  const Value& i0 = idx[0];
+  if (i0.kind() != Value::Kind::Array || i0.cls() != ClassId::Logical) return false;
+  if (i0.numel() != base.numel() || base.kind() != Value::Kind::Array) return false;
+  Tensor t = base.tensor();
+  if (t.is_complex()) return false;
+  const Tensor rc = rhs.cls() == t.cls() ? rhs : rhs.to_class(t.cls());
+  const Tensor mt = i0.tensor();
+  const bool* m = mt.data<bool>();
+  const int64_t n = t.numel();
+  base = Value();  // release the base's reference: the write stays in place when unshared
+  char* dst = static_cast<char*>(t.mutable_raw());
+  dispatch_elem_bytes(t.elem_bytes(), [&](auto nb) {
+    constexpr int B = decltype(nb)::value;
+    if constexpr (B == 1 || B == 2 || B == 4 || B == 8) {
+      using U = std::conditional_t<B == 1, uint8_t,
+                                   std::conditional_t<B == 2, uint16_t,
+                                                      std::conditional_t<B == 4, uint32_t, uint64_t>>>;
+      U v;
+      std::memcpy(&v, rc.raw(), B);
+      U* d = reinterpret_cast<U*>(dst);
+      for (int64_t i = 0; i < n; ++i) d[i] = m[i] ? v : d[i];
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        if (m[i]) std::memcpy(dst + i * B, rc.raw(), B);
+    }
+  });
+  base = Value(std::move(t));
+  return true;
+}
+
 /// Result class of tensor(idx) = rhs: the left side's class wins (rhs converted, integers
 /// saturate, NaN into logical is an error); a complex rhs makes the result complex.
 void assign_tensor(Value& base, bool unset, std::span<const Value> idx, const Tensor& rhs) {
+  if (!unset && try_mask_fill(base, idx, rhs)) return;
   const Dims bd = unset ? Dims(0, 0) : base.dims();
   Plan p = plan_assign(bd, idx, rhs.dims());
   Tensor t = unset ? Tensor() : base.tensor();
