@@ -99,7 +99,9 @@ public:
     ++finds;
     host::host_provider().mask_find(c);
   }
+  int copies = 0;
   void copy(void* dst, const void* src, size_t bytes) override {
+    ++copies;
     if (bytes) std::memmove(dst, src, bytes);
   }
   int selects = 0;
@@ -161,6 +163,7 @@ TEST(DeviceIndexing, BlockAssignmentsInALoopStayOnTheDevice) {
     "  X(b, rows, :) = single(reshape(1:10, 1, 2, 5) * b + r);\n end\nend");
   EXPECT_EQ(g_downloads, d0) << "a block assignment gathered the array";
   EXPECT_EQ(reg.d.scatters, 12);
+  EXPECT_EQ(reg.d.copies, 0) << "a block assignment cloned the array (copy-on-write)";
   EXPECT_TRUE(s.in.base_var("X")->tensor().device_only());
   compare("X = G(zeros(4, 6, 5, 'single'));",
           "for b = 1:4\n for r = 1:2:5\n  rows = r:(r + 1);\n"
