@@ -91,7 +91,8 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     if (std::optional<Tensor> r = accel::device_find(x)) {
       const int64_t m = r->numel();
       const bool row = x.dims().is_row() && x.dims().ndims() == 2;
-      if (m == 0 && x.dims().is_scalar()) return {Value(Tensor::zeros(ClassId::Double, Dims(0, 0)))};
+      if (m == 0 && x.dims().is_scalar())
+        return {Value(Tensor::zeros(ClassId::Double, Dims(0, 0)))};
       return {Value(r->reshaped(row ? Dims(1, m) : Dims(m, 1)))};
     }
   }

@@ -239,9 +239,8 @@ bool try_mask_fill(Value& base, std::span<const Value> idx, const Tensor& rhs) {
   dispatch_elem_bytes(t.elem_bytes(), [&](auto nb) {
     constexpr int B = decltype(nb)::value;
     if constexpr (B == 1 || B == 2 || B == 4 || B == 8) {
-      using U = std::conditional_t<B == 1, uint8_t,
-                                   std::conditional_t<B == 2, uint16_t,
-                                                      std::conditional_t<B == 4, uint32_t, uint64_t>>>;
+      using U4 = std::conditional_t<B == 4, uint32_t, uint64_t>;
+      using U = std::conditional_t<B == 1, uint8_t, std::conditional_t<B == 2, uint16_t, U4>>;
       U v;
       std::memcpy(&v, rc.raw(), B);
       U* d = reinterpret_cast<U*>(dst);
@@ -547,8 +546,9 @@ struct RestoreBase {
 };
 
 /// base(idx...) = rhs applied to the device copy of a device-resident base (no gather): block
-/// assignments, index lists, and logical masks of base's size (a scalar rhs is broadcast). false: the host path
-/// runs (host-resident base, growth, complex data, repeated positions with a non-scalar rhs).
+/// assignments, index lists, and logical masks of base's size (a scalar rhs is broadcast).
+/// false: the host path runs (host-resident base, element stores at scalar subscripts, growth,
+/// complex data, repeated positions with a non-scalar rhs).
 /// MATLAB's errors (bad subscripts, size mismatch, NaN into logical) are raised as on the host.
 bool try_device_assign(Value& base, std::span<const Value> idx, const Value& rhs) {
   if (!maybe_on_device(base) || !rhs.is_tensor()) return false;

@@ -66,7 +66,8 @@ TEST(GpuIndexing, MedianByRadixSelectionMatchesTheHost) {
   // Lanes long enough for several selection rounds, ties, NaN, Inf, -0 and both classes.
   const std::string code =
       "rng(12); x = gpuArray(rand(3e6, 1)); y = gpuArray(single(randn(1, 2e6 + 1)));"
-      "X = gpuArray(round(100 * randn(2e5, 5))); X(7, 2) = NaN; z = gpuArray([zeros(1e5, 1); -zeros(1e5, 1)]);"
+      "X = gpuArray(round(100 * randn(2e5, 5))); X(7, 2) = NaN;"
+      "z = gpuArray([zeros(1e5, 1); -zeros(1e5, 1)]);"
       "w = gpuArray([Inf(1e5, 1); -Inf(1e5, 1)]); v = gpuArray(single(ones(1e5, 1)));"
       "a = median(x); b = median(y); c = median(X); d = median(X, 'omitnan'); e = median(z);"
       "f = median(w); g = median(v); x(x > 0.8) = 0; h = median(x);";

@@ -181,7 +181,8 @@ int64_t Device::read_size(CUdeviceptr p) {
 }
 
 void Device::read_back(void* dst, CUdeviceptr src, size_t bytes) {
-  if (bytes) check(api_->cuMemcpyDtoHAsync(dst, src, bytes, stream_), "read back (cuMemcpyDtoHAsync)");
+  if (bytes)
+    check(api_->cuMemcpyDtoHAsync(dst, src, bytes, stream_), "read back (cuMemcpyDtoHAsync)");
   check(api_->cuStreamSynchronize(stream_), "read back (cuStreamSynchronize)");
   stats_.size_reads++;
 }
