@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -196,7 +197,13 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (a == "--list-builtins") {
-      for (const auto& n : matfuse::builtins().names()) std::cout << n << "\n";
+      // Both tables: the library's and the interpreter's own (eval, exist, feval, ...).
+      matfuse::Registry own;
+      matfuse::register_interp_builtins(own);
+      std::vector<std::string> names = matfuse::builtins().names(), more = own.names();
+      names.insert(names.end(), more.begin(), more.end());
+      std::sort(names.begin(), names.end());
+      for (const auto& n : names) std::cout << n << "\n";
       return 0;
     }
     if (a == "--help" || a == "-h") {

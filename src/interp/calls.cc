@@ -54,6 +54,9 @@ Interpreter::Interpreter(Session& session) : session_(session) {
   base_.slots.resize(base_layout_.names.size());
   cur_ = &base_;
   register_interp_builtins(own_builtins_);
+  // A name is registered once only, across the interpreter's table and the library's.
+  for (const auto& n : own_builtins_.names())
+    MF_ASSERT(builtins().find(n) == nullptr, "builtin '" + n + "' is registered twice");
 }
 
 Interpreter::~Interpreter() = default;
