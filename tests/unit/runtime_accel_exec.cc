@@ -10,6 +10,7 @@
 #include "accel/run/evaluate.h"
 #include "accel/emit/lower.h"
 #include "accel/plan/pipeline.h"
+#include "runtime/options.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {
@@ -202,13 +203,13 @@ TEST(AccelExec, EmptyArraysUseTheEagerEngine) {
 }
 
 TEST(AccelExec, DumpHookPrintsThePlan) {
-  setenv("MATFUSE_DUMP", "after:fuse_elementwise", 1);
+  mutable_options().dump_after = {"fuse_elementwise"};  // MATFUSE_DUMP=after:fuse_elementwise
   ::testing::internal::CaptureStderr();
   NodeRef x = input(random_tensor(Dims(10, 1), ClassId::Double, 10));
   std::vector<NodeRef> roots{unary(OpId::Exp, x)};
   Plan p = plan_fusion(roots);
   const std::string err = ::testing::internal::GetCapturedStderr();
-  unsetenv("MATFUSE_DUMP");
+  mutable_options().dump_after.clear();
   EXPECT_NE(err.find("--- plan after fuse_elementwise ---"), std::string::npos);
   EXPECT_NE(err.find("group 0 elementwise"), std::string::npos);
 }

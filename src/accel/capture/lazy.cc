@@ -15,6 +15,7 @@
 #include "accel/run/mermaid.h"
 #include "accel/plan/pipeline.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -22,23 +23,13 @@ namespace {
 // ---- configuration ----------------------------------------------------------------------------
 
 LazyConfig read_config() {
+  const Options& o = options();
   LazyConfig c;
-  if (const char* e = std::getenv("MATFUSE_LAZY")) c.enabled = std::string(e) != "0";
-  if (const char* e = std::getenv("MATFUSE_LOOP_REPLAY")) c.loop_replay = std::string(e) != "0";
-  if (const char* e = std::getenv("MATFUSE_LAZY_MIN")) {
-    char* end = nullptr;
-    const long long v = std::strtoll(e, &end, 10);
-    if (end != e && v >= 1) c.min_numel = v;
-  }
-  // Graph limits (experiments and tuning): MATFUSE_LAZY_NODES, MATFUSE_LAZY_DEPTH.
-  for (auto [name, field] : {std::pair{"MATFUSE_LAZY_NODES", &c.node_limit},
-                             std::pair{"MATFUSE_LAZY_DEPTH", &c.depth_limit}}) {
-    if (const char* e = std::getenv(name)) {
-      char* end = nullptr;
-      const long v = std::strtol(e, &end, 10);
-      if (end != e && v >= 4 && v <= 1 << 16) *field = static_cast<int>(v);
-    }
-  }
+  c.enabled = o.lazy;
+  c.loop_replay = o.loop_replay;
+  c.min_numel = o.lazy_min;
+  c.node_limit = o.lazy_nodes;
+  c.depth_limit = o.lazy_depth;
   return c;
 }
 

@@ -10,23 +10,15 @@
 
 #include "accel/plan/passes/passes.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
 
 /// Whether MATFUSE_DUMP asks for a dump after pass `name`.
 bool dump_after(const char* name) {
-  const char* env = std::getenv("MATFUSE_DUMP");
-  if (!env) return false;
-  std::string s(env);
-  size_t pos = 0;
-  while (pos <= s.size()) {
-    size_t end = s.find(',', pos);
-    if (end == std::string::npos) end = s.size();
-    std::string item = s.substr(pos, end - pos);
-    if (item == "after:all" || item == std::string("after:") + name) return true;
-    pos = end + 1;
-  }
+  for (const std::string& pass : options().dump_after)
+    if (pass == "all" || pass == name) return true;
   return false;
 }
 

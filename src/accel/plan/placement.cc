@@ -3,6 +3,7 @@
 
 #include "runtime/atomic_file.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 #include <atomic>
 #include <cstdio>
@@ -85,7 +86,7 @@ double op_weight(const Instr& in) {
 }  // namespace
 
 std::string calibration_path() {
-  if (const char* e = std::getenv("MATFUSE_CALIBRATION"); e && *e) return e;
+  if (!options().calibration.empty()) return options().calibration;
   if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
     return std::string(x) + "/matfuse/calibration.txt";
   if (const char* h = std::getenv("HOME"); h && *h)
@@ -116,9 +117,10 @@ bool save_calibration(const Calibration& c, const std::string& path) {
 DeviceMode device_mode() {
   int m = g_mode.load();
   if (m < 0) {
-    const char* e = std::getenv("MATFUSE_DEVICE");
-    const std::string v = e ? e : "";
-    m = v == "cpu" ? int(DeviceMode::Cpu) : v == "gpu" ? int(DeviceMode::Gpu) : int(DeviceMode::Auto);
+    const DeviceOption d = options().device;
+    m = d == DeviceOption::Cpu   ? int(DeviceMode::Cpu)
+        : d == DeviceOption::Gpu ? int(DeviceMode::Gpu)
+                                 : int(DeviceMode::Auto);
     g_mode.store(m);
   }
   return static_cast<DeviceMode>(m);

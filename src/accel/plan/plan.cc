@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -16,11 +17,7 @@ namespace {
 thread_local std::vector<std::string> t_rejections;
 
 bool debug_fusion() {
-  static const bool on = [] {
-    const char* e = std::getenv("MATFUSE_DEBUG_FUSION");
-    return e && std::strcmp(e, "0") != 0 && *e;
-  }();
-  return on;
+  return options().debug_fusion;
 }
 
 }  // namespace
@@ -177,10 +174,7 @@ void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
 
 namespace {
 
-thread_local bool t_reference = [] {
-  const char* e = std::getenv("MATFUSE_PLAN_REFERENCE");
-  return e && *e && std::strcmp(e, "0") != 0;
-}();
+thread_local bool t_reference = options().plan_reference;
 
 /// Groups that members of g read (recomputed from the members; the reference for
 /// FusionGroup::deps).

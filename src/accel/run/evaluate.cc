@@ -16,6 +16,7 @@
 #include "accel/run/replay.h"
 #include "runtime/error.h"
 #include "runtime/interrupt.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -23,11 +24,7 @@ namespace {
 using Values = std::unordered_map<const Node*, Tensor>;
 
 bool dump_kernels() {
-  static const bool on = [] {
-    const char* e = std::getenv("MATFUSE_DUMP_KERNELS");
-    return e && *e && std::string(e) != "0";
-  }();
-  return on;
+  return options().dump_kernels;
 }
 
 /// Whether this canonical text ran before (the in-memory kernel cache of the providers).

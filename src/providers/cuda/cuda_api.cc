@@ -1,5 +1,6 @@
 // Run-time loading of the CUDA driver, NVRTC and cuBLAS (see cuda_api.h).
 #include "providers/cuda/cuda_api.h"
+#include "runtime/options.h"
 
 #include <dlfcn.h>
 
@@ -35,8 +36,7 @@ template <class F> bool bind(void* lib, F& fn, std::initializer_list<const char*
 Loaded load() {
   Loaded L;
   Api& a = L.api;
-  const char* off = std::getenv("MATFUSE_DEVICE");
-  if (off && std::string(off) == "cpu") {
+  if (options().device == DeviceOption::Cpu) {
     L.error = "MATFUSE_DEVICE=cpu";
     return L;
   }

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
@@ -60,8 +61,7 @@ bool Device::init(std::string* why) {
     *why = "no CUDA device";
     return false;
   }
-  int ordinal = 0;
-  if (const char* e = std::getenv("MATFUSE_CUDA_DEVICE")) ordinal = std::atoi(e);
+  const int ordinal = options().cuda_device;
   if (ordinal < 0 || ordinal >= count) {
     *why = "MATFUSE_CUDA_DEVICE names no device";
     return false;

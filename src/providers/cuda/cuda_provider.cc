@@ -9,6 +9,7 @@
 
 #include "accel/plan/placement.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
@@ -41,8 +42,7 @@ cublasHandle_t blas_handle(Device& dev) {
     const Api& a = dev.api();
     if (a.cublasCreate(&handle) != 0) throw_error("matfuse:cudaError", "cublasCreate failed.");
     a.cublasSetStream(handle, dev.stream());
-    const char* tf32 = std::getenv("MATFUSE_ALLOW_TF32");
-    const bool allow = tf32 && std::string(tf32) == "1";
+    const bool allow = options().allow_tf32;
     a.cublasSetMathMode(handle, allow ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH);
     return handle;
   }();
