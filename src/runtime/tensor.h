@@ -38,7 +38,9 @@ namespace matfuse {
 /// liveness says whether the value is still wanted: the acceleration layer keeps weak
 /// references to find the pending values that share nodes with one being forced).
 struct LazyRef {
-  std::shared_ptr<const accel::Node> node;
+  /// The pending node; once forced, an Input node of the stored value (the acceleration layer
+  /// repoints it, never rewriting the interned node itself).
+  mutable std::shared_ptr<const accel::Node> node;
   /// The node is typed real but the value may turn complex when computed (sqrt, log, power of
   /// real data outside the real domain); is_complex() forces such a value.
   bool maybe_complex = false;

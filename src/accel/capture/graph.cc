@@ -94,6 +94,8 @@ bool same_structure(const Node& a, const Node& b) {
 
 // ---- intern table ---------------------------------------------------------------------------
 
+std::mutex g_forced_mu;  // serialises ForcedSlot::set
+
 struct InternTable {
   std::mutex mu;
   std::unordered_multimap<size_t, std::weak_ptr<const Node>> map;
@@ -163,6 +165,20 @@ Node make(NodeKind k, Category cat, ClassId cls, const Dims& d) {
 }  // namespace
 
 // ---- leaves -----------------------------------------------------------------------------------
+
+void ForcedSlot::set(const Tensor& v) const {
+  std::lock_guard<std::mutex> l(g_forced_mu);
+  if (set_.load(std::memory_order_relaxed)) return;
+  value_ = v;
+  set_.store(true, std::memory_order_release);
+}
+
+NodeRef with_inputs(const Node& n, std::vector<NodeRef> inputs) {
+  MF_ASSERT(inputs.size() == n.inputs.size(), "with_inputs: input count differs");
+  Node p = n;  // every attribute; the forced value is not copied (ForcedSlot)
+  p.inputs = std::move(inputs);
+  return intern(std::move(p));
+}
 
 NodeRef input(const Tensor& t) {
   Node n = make(NodeKind::Input, Category::Leaf, t.cls(), t.dims());

@@ -27,6 +27,7 @@
 //   produces the complex result (so evaluate() may return complex tensors for real-typed nodes).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -68,6 +69,26 @@ enum class ParamRole : uint8_t { Scalar, LoopIndex, RngKey, RngOffset };
 struct Node;
 using NodeRef = std::shared_ptr<const Node>;
 
+/// The value of a forced node, kept beside the node's identity (lazy.h): written once by
+/// force_nodes, never hashed or compared, so an interned node is never rewritten and its hash
+/// never goes stale. Copying a node (a prototype before interning) copies no value.
+class ForcedSlot {
+public:
+  ForcedSlot() = default;
+  ForcedSlot(const ForcedSlot&) {}
+  ForcedSlot& operator=(const ForcedSlot&) { return *this; }
+  /// Whether the value is set (acquire: the value is then safe to read).
+  bool has() const { return set_.load(std::memory_order_acquire); }
+  /// The value; only when has().
+  const Tensor& get() const { return value_; }
+  /// Sets the value; a second call keeps the first value (the same result computed again).
+  void set(const Tensor& v) const;
+
+private:
+  mutable std::atomic<bool> set_{false};
+  mutable Tensor value_;
+};
+
 struct Node {
   NodeKind kind = NodeKind::Constant;
   Category category = Category::Leaf;
@@ -90,6 +111,7 @@ struct Node {
   bool conj = false;                ///< Transpose: a' rather than a.'
   std::vector<int64_t> steps;       ///< Slice: step per dimension (starts are inputs[1..])
   Tensor tensor;                    ///< Input
+  ForcedSlot forced;                ///< the value once forced (not part of the identity)
 
   uint64_t iteration = 0;  ///< loop iteration the node was created in (0: none); not hashed
   size_t hash = 0;        ///< structural hash (Param values included)
@@ -98,6 +120,10 @@ struct Node {
 
   int64_t numel() const { return dims.numel(); }
   bool is_leaf() const { return category == Category::Leaf; }
+  /// Whether the value is known without computing: an Input, or a forced node.
+  bool has_value() const { return kind == NodeKind::Input || forced.has(); }
+  /// The value of an Input or a forced node (has_value() must hold).
+  const Tensor& value_tensor() const { return kind == NodeKind::Input ? tensor : forced.get(); }
   /// One-line description: "%serial = sin(%3) : 1024x1 single".
   std::string str() const;
 };
@@ -154,6 +180,10 @@ NodeRef linspace(double a, double b, int64_t n, ClassId cls = ClassId::Double);
 /// single), the last element replaced by `last` (the caller computes n and the snapped last
 /// element with colon's rules, builtins/colon.cc).
 NodeRef colon_range(double a, double d, int64_t n, double last, ClassId cls = ClassId::Double);
+
+/// A node equal to n but reading `inputs` (same count, each with the dims and class of the one
+/// it replaces): how a graph is rebuilt on the stored values of forced nodes (lazy.cc).
+NodeRef with_inputs(const Node& n, std::vector<NodeRef> inputs);
 
 // ---- loop iterations (decision 8) ----------------------------------------------------------
 

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "accel/capture/lazy.h"
 #include "accel/run/dispatch.h"
 #include "accel/run/eager.h"
 #include "accel/emit/lower.h"
@@ -169,7 +170,9 @@ private:
     r.text = text;
     r.fusion_kind = kind;
     r.provider = std::string(p.name());
-    r.input_nodes = lg.input_nodes;
+    // Identity of each input: the forced node an Input leaf stands for (the previous chunk's
+    // output), so loop replay can match carried values.
+    for (const Node* n : lg.input_nodes) r.input_nodes.push_back(forced_origin(n));
     r.inputs = inputs;
     for (const Node* n : lg.param_nodes) {
       r.params.push_back({n->value, n->bits});
