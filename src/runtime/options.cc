@@ -53,6 +53,7 @@ MF_BOOL_FIELD(p_lazy, lazy)
 MF_BOOL_FIELD(p_loop_replay, loop_replay)
 MF_BOOL_FIELD(p_debug_fusion, debug_fusion)
 MF_BOOL_FIELD(p_plan_reference, plan_reference)
+MF_BOOL_FIELD(p_verify_plans, verify_plans)
 MF_BOOL_FIELD(p_dump_kernels, dump_kernels)
 MF_BOOL_FIELD(p_allow_tf32, allow_tf32)
 MF_TEXT_FIELD(p_calibration, calibration)
@@ -134,6 +135,9 @@ const OptionSpec kSpecs[] = {
     {"MATFUSE_PLAN_REFERENCE", kBool,
      "plan with the from-scratch (quadratic) reference checks; plans are identical", "",
      p_plan_reference},
+    {"MATFUSE_VERIFY_PLANS", kBool,
+     "check every plan after each planner pass (always on in debug builds and the test suite)",
+     "", p_verify_plans},
     {"MATFUSE_CALIBRATION", "a file path",
      "placement calibration profile (default $XDG_CACHE_HOME/matfuse/calibration.txt)", "",
      p_calibration},

@@ -41,6 +41,7 @@ struct Options {
   bool debug_fusion = false;     ///< MATFUSE_DEBUG_FUSION: print every fusion rejection
   std::vector<std::string> dump_after;  ///< MATFUSE_DUMP=after:PASS[,after:PASS]: pass names
   bool plan_reference = false;   ///< MATFUSE_PLAN_REFERENCE: the quadratic reference planner
+  bool verify_plans = false;     ///< MATFUSE_VERIFY_PLANS: run the plan verifier after each pass
   std::string calibration;       ///< MATFUSE_CALIBRATION: calibration profile path ("" default)
   // ---- run (accel/run, providers)
   DeviceOption device = DeviceOption::Auto;  ///< MATFUSE_DEVICE, --device

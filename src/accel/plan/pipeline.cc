@@ -24,10 +24,12 @@ bool dump_after(const char* name) {
 
 void finalize_pass(Plan& p) { p.finalize(); }
 
+// -1: not set yet (then MATFUSE_VERIFY_PLANS decides in Release builds). Constant-initialised,
+// so a test binary's set_verify_plans(true) at static initialisation is never overwritten.
 #ifdef NDEBUG
-std::atomic<bool> g_verify{false};
+std::atomic<int> g_verify{-1};
 #else
-std::atomic<bool> g_verify{true};
+std::atomic<int> g_verify{1};
 #endif
 
 }  // namespace
@@ -50,14 +52,22 @@ void run_pipeline(Plan& p) {
     pass.run(p);
     if (dump_after(pass.name))
       std::fprintf(stderr, "--- plan after %s ---\n%s", pass.name, p.str().c_str());
-    if (g_verify.load(std::memory_order_relaxed)) {
+    if (verify_plans()) {
       const std::string bad = verify_plan(p, pass.run == finalize_pass);
       MF_ASSERT(bad.empty(), std::string("plan invalid after ") + pass.name + ": " + bad);
     }
   }
 }
 
-void set_verify_plans(bool on) { g_verify.store(on, std::memory_order_relaxed); }
+void set_verify_plans(bool on) { g_verify.store(on ? 1 : 0, std::memory_order_relaxed); }
+bool verify_plans() {
+  int v = g_verify.load(std::memory_order_relaxed);
+  if (v < 0) {
+    v = options().verify_plans ? 1 : 0;
+    g_verify.store(v, std::memory_order_relaxed);
+  }
+  return v == 1;
+}
 
 Plan plan_fusion(std::span<const NodeRef> roots) {
   Plan p = build_plan(roots);
