@@ -32,6 +32,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/ops.h"
@@ -41,23 +42,65 @@
 
 namespace matfuse::accel {
 
+/// The node kinds, one row each in node_kinds.def (name, category, arity, attributes):
+///   Input        materialised host Tensor
+///   Constant     scalar constant of a class
+///   Param        per-trace scalar, lifted into kernel parameters
+///   Elementwise  op from ops.def, unary or binary, with implicit expansion
+///   Generator    rand, randn, zeros, ones, eye, linspace, colon range
+///   Reduce       sum, prod, mean, min, max, any, all over a set of dims
+///   Cast         MATLAB class conversion double(x), int8(x), logical(x) ...
+///   MatMul       2-D matrix product a*b
+///   Transpose    2-D transpose a.' (or a' when conj)
+///   Slice        affine slice: dim k takes start_k + j*step_k, start_k a Param or Constant
+///   Diag         main diagonal of a 2-D m x n matrix: min(m,n) x 1, element k = x(k*(m+1))
 enum class NodeKind : uint8_t {
-  Input,        ///< materialised host Tensor
-  Constant,     ///< scalar constant of a class
-  Param,        ///< per-trace scalar, lifted into kernel parameters
-  Elementwise,  ///< op from ops.def, unary or binary, with implicit expansion
-  Generator,    ///< rand, randn, zeros, ones, eye, linspace, colon range
-  Reduce,       ///< sum, prod, mean, min, max, any, all over a set of dims
-  Cast,         ///< MATLAB class conversion double(x), int8(x), logical(x) ...
-  MatMul,       ///< 2-D matrix product a*b
-  Transpose,    ///< 2-D transpose a.' (or a' when conj)
-  Slice,        ///< affine slice: dim k takes start_k + j*step_k, start_k a Param or Constant
-  Diag,         ///< main diagonal of a 2-D m x n matrix: min(m,n) x 1, element k = x(k*(m+1))
+#define MF_NODE_KIND(kind, name, cat, arity, attrs) kind,
+#include "accel/capture/node_kinds.def"
+#undef MF_NODE_KIND
 };
 
 /// Category used by the planner (DESIGN.md: elementwise, reduction, matmul, generator, movement,
 /// cast); Leaf for Input, Constant and Param.
 enum class Category : uint8_t { Leaf, Elementwise, Reduction, MatMul, Generator, Movement, Cast };
+
+/// The Node fields that belong to a kind's identity (node_kinds.def's attributes column).
+enum NodeAttr : uint32_t {
+  kAttrNone = 0,
+  kAttrTensor = 1u << 0,  ///< tensor (by storage identity and complexity)
+  kAttrValue = 1u << 1,   ///< value (a Constant's, by bits)
+  kAttrParam = 1u << 2,   ///< role, param_u64, and value or bits (the value not in shape_hash)
+  kAttrOp = 1u << 3,      ///< op
+  kAttrGen = 1u << 4,     ///< gen
+  kAttrReduce = 1u << 5,  ///< reduce, reduce_mask, omitnan, out_type
+  kAttrConj = 1u << 6,    ///< conj
+  kAttrSteps = 1u << 7,   ///< steps
+};
+
+namespace node_detail {
+struct KindInfo {
+  std::string_view name;
+  Category category;
+  int arity;
+  uint32_t attrs;
+};
+inline constexpr KindInfo kKindInfo[] = {
+#define MF_NODE_KIND(kind, name, cat, arity, attrs) {name, Category::cat, arity, attrs},
+#include "accel/capture/node_kinds.def"
+#undef MF_NODE_KIND
+};
+}  // namespace node_detail
+
+/// The planner category of every node of kind k.
+constexpr Category kind_category(NodeKind k) {
+  return node_detail::kKindInfo[static_cast<int>(k)].category;
+}
+/// Number of inputs of kind k, or -1 when it varies.
+constexpr int kind_arity(NodeKind k) { return node_detail::kKindInfo[static_cast<int>(k)].arity; }
+/// Whether attribute a belongs to the identity of kind k.
+constexpr bool kind_has(NodeKind k, NodeAttr a) {
+  return (node_detail::kKindInfo[static_cast<int>(k)].attrs & a) != 0;
+}
 
 enum class GenKind : uint8_t { Rand, Randn, Zeros, Ones, Eye, Linspace, Colon };
 enum class ReduceKind : uint8_t { Sum, Prod, Mean, Min, Max, Any, All };

@@ -31,17 +31,16 @@ void note_rejection(const Node* n, const Decision& d) {
 const std::vector<std::string>& rejection_log() { return t_rejections; }
 
 bool is_computed(const Plan& p, const Node* n) {
-  switch (n->kind) {
-    case NodeKind::Elementwise: return !p.at(n).recompute;
-    case NodeKind::Cast:
-    case NodeKind::Reduce:
-    case NodeKind::MatMul: return true;
-    case NodeKind::Generator:
-    case NodeKind::Transpose:
-    case NodeKind::Slice:
-    case NodeKind::Diag: return p.at(n).materialise;
-    default: return false;
+  switch (n->category) {  // one category per node kind (node_kinds.def)
+    case Category::Elementwise: return !p.at(n).recompute;
+    case Category::Cast:
+    case Category::Reduction:
+    case Category::MatMul: return true;
+    case Category::Generator:
+    case Category::Movement: return p.at(n).materialise;
+    case Category::Leaf: return false;
   }
+  return false;
 }
 
 Plan build_plan(std::span<const NodeRef> roots) {
