@@ -60,23 +60,11 @@ Calibration load() {
   return c;
 }
 
-/// Relative cost of one SSA instruction (transcendental functions cost several simple ops).
+/// Relative cost of one SSA instruction (an op's cost column in ops.def: transcendental
+/// functions cost several simple ops).
 double op_weight(const Instr& in) {
   switch (in.kind) {
-    case IKind::Op: {
-      switch (in.op) {
-        case OpId::Add: case OpId::Sub: case OpId::Mul: case OpId::Neg: case OpId::UPlus:
-        case OpId::Max: case OpId::Min: case OpId::Eq: case OpId::Ne: case OpId::Lt:
-        case OpId::Le: case OpId::Gt: case OpId::Ge: case OpId::And: case OpId::Or:
-        case OpId::Not: case OpId::Abs: case OpId::Real: case OpId::Conj:
-          return 1;
-        case OpId::Div: case OpId::LDiv: case OpId::Floor: case OpId::Ceil: case OpId::Round:
-        case OpId::Fix: case OpId::Sqrt:
-          return 2;
-        default:
-          return 8;
-      }
-    }
+    case IKind::Op: return op_cost(in.op);
     case IKind::Rng: return 24;
     case IKind::Load: case IKind::Const: case IKind::Param: return 0.25;
     default: return 1;
