@@ -61,6 +61,9 @@ __device__ void la_analyze(const T* a, long long m, long long n, long long lda, 
   const long long j = blockIdx.x;
   double s = 0;
   int f[7] = {0, 0, 0, 0, 0, 0, 0};
+  // The symmetry test reads A transposed (uncoalesced): once any block has found an asymmetric
+  // pair, later blocks skip it.
+  const bool check_sym = m == n && !*(volatile int*)(flags + 2);
   for (long long i = threadIdx.x; i < m; i += blockDim.x) {
     const T v = a[j * lda + i];
     const double d = (double)v;
@@ -73,7 +76,10 @@ __device__ void la_analyze(const T* a, long long m, long long n, long long lda, 
       if (!(v > (T)0)) f[3] = 1;
       if (v == (T)0) f[4] = 1;
     }
-    if (m == n && i > j && v != a[i * lda + j]) f[2] = 1;
+    if (check_sym && !f[2] && i > j && v != a[i * lda + j]) {
+      f[2] = 1;
+      atomicOr(flags + 2, 1);
+    }
   }
   for (int q = 0; q < 7; ++q)
     if (f[q]) atomicOr(flags + q, 1);
