@@ -51,3 +51,61 @@ TEST(LinalgProvider, HostProviderCallsFollowLapack) {
   Tensor z = la->diag(2, 3, nullptr, 1);
   EXPECT_EQ(la->to_host(z), (std::vector<double>{1, 0, 0, 1, 0, 0}));
 }
+
+namespace {
+
+/// The host provider, except that every factorization runs out of (device) memory: the builtins
+/// must fall back to their host code.
+class OutOfMemoryProvider final : public Provider {
+public:
+  Provider& h = *host_memory_provider();
+  std::string_view name() const override { return "oomtest"; }
+  bool host_memory() const override { return false; }
+  bool supports(const accel::Kernel& k) const override { return false; }
+  bool supports(LibraryCall c) const override { return c == LibraryCall::Solve; }
+  double estimate_seconds(const KernelCost& c) const override { return 1e9; }
+  bool resident(const Tensor& t) const override { return h.resident(t); }
+  const void* bind_input(const Tensor& t, int64_t* copied) override {
+    return h.bind_input(t, copied);
+  }
+  Tensor new_output(ClassId cls, const Dims& dims, void** address) override {
+    return h.new_output(cls, dims, address);
+  }
+  RunResult run(const accel::Kernel&, const KernelArgs&) override { return {}; }
+  [[noreturn]] static void oom() {
+    throw_error("matfuse:gpuOutOfMemory", "Out of memory on the GPU (test).");
+  }
+  MatrixTraits analyze(const AnalyzeCall& c) override { return h.analyze(c); }
+  void geam(const GeamCall& c) override { h.geam(c); }
+  int getrf(const GetrfCall&) override { oom(); }
+  int potrf(const PotrfCall&) override { oom(); }
+  void geqrf(const GeqrfCall&) override { oom(); }
+  int syevd(const SyevdCall&) override { oom(); }
+  int gesvd(const GesvdCall&) override { oom(); }
+};
+
+}  // namespace
+
+TEST(LinalgProvider, OutOfDeviceMemoryFallsBackToTheHostCode) {
+  static OutOfMemoryProvider* p = new OutOfMemoryProvider();
+  register_provider("oomtest", [](std::string*) -> Provider* { return p; });
+  const char* code =
+      "rng(2); A = rand(30) + 30 * eye(30); B = rand(30, 2); X = A \\ B; Y = inv(A); d = det(A);"
+      "[Q, R] = qr(A); c = chol(A' * A); e = eig(A + A'); s = svd(A); P = pinv(A);";
+  std::vector<std::string> vars = {"X", "Y", "d", "Q", "R", "c", "e", "s", "P"};
+  std::vector<Tensor> ref, got;
+  for (int pass = 0; pass < 2; ++pass) {
+    accel::set_linalg_override(pass ? "oomtest" : "");
+    test::Snippet s;
+    s(code);
+    for (const auto& v : vars) (pass ? got : ref).push_back(s.in.base_var(v)->tensor());
+  }
+  accel::set_linalg_override("");
+  // Unusable again, so later tests in this process see no device provider.
+  register_provider("oomtest", [](std::string* why) -> Provider* {
+    if (why) *why = "test provider removed";
+    return nullptr;
+  });
+  for (size_t i = 0; i < vars.size(); ++i)
+    EXPECT_TRUE(test::linalg_close(got[i], ref[i], 0)) << vars[i];
+}
