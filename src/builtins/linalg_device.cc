@@ -17,13 +17,15 @@ namespace {
 using accel::Linalg;
 using Kind = FillCall::Kind;
 
-/// Runs f; a device workspace that does not fit (matfuse:gpuOutOfMemory) gives nullopt, so the
-/// builtin falls back to its host code.
+/// Runs f; a device workspace that does not fit (matfuse:gpuOutOfMemory) or a call the device
+/// library cannot take (matfuse:notAvailable: dimensions of 2^31 or more) gives nullopt, so the
+/// builtin falls back to its host code. Device faults (matfuse:cudaError) are raised.
 template <class F> auto guarded(F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const MatlabError& e) {
-    if (e.identifier() == "matfuse:gpuOutOfMemory") return std::nullopt;
+    if (e.identifier() == "matfuse:gpuOutOfMemory" || e.identifier() == "matfuse:notAvailable")
+      return std::nullopt;
     throw;
   }
 }
