@@ -109,3 +109,20 @@ TEST(LinalgProvider, OutOfDeviceMemoryFallsBackToTheHostCode) {
   for (size_t i = 0; i < vars.size(); ++i)
     EXPECT_TRUE(test::linalg_close(got[i], ref[i], 0)) << vars[i];
 }
+
+TEST(LinalgWarnings, MatrixOperatorsWarnThroughTheSession) {
+  // A \ b, b / A and A ^ -1 report MATLAB's warnings to the interpreter's session: the err
+  // stream, lastwarn, and warning('off', id).
+  test::Snippet s;
+  s("A = [1 2; 2 4]; lastwarn(''); x = A \\ [1; 2]; [m1, id1] = lastwarn;"
+    "lastwarn(''); y = [1 2] / A; [~, id2] = lastwarn;");
+  EXPECT_EQ(s.in.base_var("id1")->to_text(), "MATLAB:singularMatrix");
+  EXPECT_EQ(s.in.base_var("m1")->to_text(), "Matrix is singular to working precision.");
+  EXPECT_EQ(s.in.base_var("id2")->to_text(), "MATLAB:singularMatrix");
+  EXPECT_NE(s.err.str().find("Warning: Matrix is singular to working precision."),
+            std::string::npos);
+  s.err.str("");
+  s("warning('off', 'MATLAB:singularMatrix'); lastwarn(''); x = A \\ [1; 2]; [~, id3] = lastwarn;");
+  EXPECT_EQ(s.in.base_var("id3")->to_text(), "");
+  EXPECT_EQ(s.err.str(), "");
+}
