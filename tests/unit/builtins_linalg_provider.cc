@@ -54,9 +54,25 @@ TEST(LinalgProvider, HostProviderCallsFollowLapack) {
 
 namespace {
 
+/// new_output forwarded to the host provider, for either form of the interface (with or without
+/// the trailing `complex` flag): the member is declared only in the form the interface has.
+template <class P, bool WithComplex = requires(P& p, ClassId c, const Dims& d, void** a) {
+  p.new_output(c, d, a, true);
+}>
+struct ForwardNewOutput : P {
+  Tensor new_output(ClassId cls, const Dims& dims, void** address) {
+    return static_cast<P*>(host_memory_provider())->new_output(cls, dims, address);
+  }
+};
+template <class P> struct ForwardNewOutput<P, true> : P {
+  Tensor new_output(ClassId cls, const Dims& dims, void** address, bool complex) {
+    return static_cast<P*>(host_memory_provider())->new_output(cls, dims, address, complex);
+  }
+};
+
 /// The host provider, except that every factorization runs out of (device) memory: the builtins
 /// must fall back to their host code.
-class OutOfMemoryProvider final : public Provider {
+class OutOfMemoryProvider final : public ForwardNewOutput<Provider> {
 public:
   Provider& h = *host_memory_provider();
   std::string_view name() const override { return "oomtest"; }
@@ -67,9 +83,6 @@ public:
   bool resident(const Tensor& t) const override { return h.resident(t); }
   const void* bind_input(const Tensor& t, int64_t* copied) override {
     return h.bind_input(t, copied);
-  }
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override {
-    return h.new_output(cls, dims, address);
   }
   RunResult run(const accel::Kernel&, const KernelArgs&) override { return {}; }
   [[noreturn]] static void oom() {

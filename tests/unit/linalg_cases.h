@@ -132,8 +132,9 @@ inline int64_t check_linalg_path(const std::string& provider) {
         EXPECT_EQ(got_err, ref_err) << c.name << " (" << cls << ", n = " << n << ")";
         for (size_t i = 0; i < ref.size() && i < got.size(); ++i) {
           const std::string v = c.vars[i];
-          if (v == "ok" || v == "z" || v == "w")  // checks that must hold on both paths
+          if (v == "ok" || v == "z" || v == "w") {  // checks that must hold on both paths
             EXPECT_EQ(got[i].get_double(0), 1) << c.name << ": " << v << " (" << cls << ")";
+          }
           EXPECT_TRUE(linalg_close(got[i], ref[i], tol))
               << c.name << ": " << c.vars[i] << " (" << cls << ", n = " << n << ", m = " << m
               << ")\n" << code;
