@@ -108,6 +108,33 @@ def make_workload(name, jax, jnp):
         def f(a, b_mat, bias):
             return jnp.sum(jnp.maximum((a @ b_mat) * 0.5 + bias, 0))
         return (lambda: float(f(a, b_mat, bias))), "native"
+    if name == "w10_subspace":
+        d, k, steps = pc.param(name, "D"), pc.param(name, "k"), pc.param(name, "S")
+        ka, kq = jax.random.split(jax.random.PRNGKey(10))
+        a0 = jax.random.uniform(ka, (d, d), dtype=f32)
+        g = a0 + a0.T
+        del a0
+        q0 = jax.random.uniform(kq, (d, k), dtype=f32)
+
+        @jax.jit
+        def f(g, q0):
+            def body(_, q):
+                q, _ = jnp.linalg.qr(g @ q, mode="reduced")
+                return q
+            q = lax.fori_loop(0, steps, body, q0)
+            return jnp.sum(jnp.abs(jnp.diag(q.T @ (g @ q))))
+        return (lambda: float(f(g, q0))), "native"
+    if name in ("w11_solve", "w11_solve64"):
+        n, k = pc.param(name, "n"), pc.param(name, "K")
+        dt = jnp.float64 if name == "w11_solve64" else f32
+        ka, kb = jax.random.split(jax.random.PRNGKey(11))
+        a = jax.random.uniform(ka, (n, n), dtype=dt) + n * jnp.eye(n, dtype=dt)
+        b_mat = jax.random.uniform(kb, (n, k), dtype=dt)
+
+        @jax.jit
+        def f(a, b_mat):
+            return jnp.sum(jnp.linalg.solve(a, b_mat))
+        return (lambda: float(f(a, b_mat))), "native"
     raise KeyError(name)
 
 
@@ -122,6 +149,8 @@ def main():
     except Exception as e:
         pc.not_available(impl, args.workload, f"jax unavailable: {type(e).__name__}: {e}")
     jax.config.update("jax_default_matmul_precision", "highest")
+    if args.workload == "w11_solve64":  # float64 needs x64 mode (set before any array exists)
+        jax.config.update("jax_enable_x64", True)
     try:
         devs = jax.devices()
     except Exception as e:

@@ -132,8 +132,37 @@ def w7_epilogue(state={}):
     return c.sum(dtype=f32)
 
 
+def w10_subspace(state={}):
+    d, k, steps = param("D", 4096), param("k", 64), param("S", 50)
+    if "g" not in state:
+        rs = stream(10, d * d + d * k, "w10_subspace")
+        a0 = rs.rand((d, d), f32)
+        state["g"], state["q0"] = np.ascontiguousarray(a0 + a0.T), rs.rand((d, k), f32)
+    g, q = state["g"], state["q0"]
+    for _ in range(steps):
+        q = g @ q
+        q, _ = np.linalg.qr(q)
+    ev = np.diag(q.T @ g @ q)
+    return np.abs(ev).sum(dtype=f32)
+
+
+def w11_solve(state={}, dtype=f32, name="w11_solve"):
+    n, k = param("n", 8192), param("K", 64)
+    if "a" not in state:
+        rs = stream(11, n * n + n * k, name)
+        state["a"] = rs.rand((n, n), dtype) + n * np.eye(n, dtype=dtype)
+        state["b"] = rs.rand((n, k), dtype)
+    x = np.linalg.solve(state["a"], state["b"])
+    return x.sum(dtype=dtype)
+
+
+def w11_solve64(state={}):
+    return w11_solve(state, np.float64, "w11_solve64")
+
+
 WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
-             "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue}
+             "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue,
+             "w10_subspace": w10_subspace, "w11_solve": w11_solve, "w11_solve64": w11_solve64}
 
 
 def main():

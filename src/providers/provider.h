@@ -19,7 +19,9 @@
 // - Launch: run() runs one kernel with bound buffers; ok false means the kernel faulted (a value
 //   left the real domain, NaN to logical) and the caller re-runs the group with the eager
 //   engine. The other RunResult fields are outcomes for telemetry.
-// - Library calls: gemm() today; solve/FFT/sort/scan are the named extension points
+// - Library calls: gemm(); the dense linear algebra of LibraryCall::Solve (factorizations,
+//   solves, eigen and singular value decompositions, and the few matrix kernels they need,
+//   section "dense linear algebra" below); FFT/sort/scan are named extension points
 //   (LibraryCall) that later entries fill.
 // - Synchronisation and faults: a provider may defer the fault check of a kernel
 //   (set_defer_faults); take_deferred_faults(mark) then reads every flag kept since mark.
@@ -96,6 +98,172 @@ struct GemmCall {
   void* c = nullptr;
 };
 
+// ---- dense linear algebra (LibraryCall::Solve) ---------------------------------------------
+//
+// LAPACK's routines, one struct per call (the host provider runs LAPACKE/OpenBLAS, the CUDA
+// provider cuSOLVER/cuBLAS). Common rules:
+// - Matrices are real and column-major in the provider's memory: f32 selects single, otherwise
+//   double. A leading dimension is at least max(1, rows).
+// - Pivot vectors (ipiv) are int32 in the provider's memory, 1-based as in LAPACK.
+// - A call that returns `int info` waits for the device and returns LAPACK's info (0: success;
+//   > 0: the routine's documented failure, e.g. a zero pivot of getrf or the order of the
+//   leading minor that is not positive definite for potrf). Other calls are queued in order.
+// - Workspaces are the provider's: a device provider raises matfuse:gpuOutOfMemory (a
+//   MatlabError) when it cannot allocate one, before any output is written.
+
+/// Structure and 1-norm of an m x n matrix (analyze). upper/lower: every entry below/above the
+/// main diagonal is zero; symmetric: square and A(i,j) == A(j,i) exactly; pos_diag: every
+/// diagonal entry > 0; zero_diag: some diagonal entry == 0; finite: no NaN or Inf; norm1: the
+/// largest column sum of |A| (NaN when A holds a NaN).
+struct MatrixTraits {
+  bool upper = false, lower = false, symmetric = false;
+  bool pos_diag = false, zero_diag = false, finite = true;
+  double norm1 = 0;
+};
+struct AnalyzeCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+};
+/// LU with partial pivoting, A = P*L*U in place (getrf); ipiv holds min(m, n) pivots.
+struct GetrfCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  int32_t* ipiv = nullptr;
+};
+/// Solves op(A) X = B with getrf's factors (getrs); B (n x nrhs) is overwritten by X.
+struct GetrsCall {
+  bool f32 = false, trans = false;
+  int64_t n = 0, nrhs = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const int32_t* ipiv = nullptr;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// Cholesky factor of a symmetric positive definite A in place (potrf): upper A = R'*R (the
+/// upper triangle is read and written), else A = L*L' (lower). The other triangle is left as
+/// it was.
+struct PotrfCall {
+  bool f32 = false, upper = true;
+  int64_t n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+};
+/// Solves A X = B with potrf's factor (potrs); B (n x nrhs) is overwritten by X.
+struct PotrsCall {
+  bool f32 = false, upper = true;
+  int64_t n = 0, nrhs = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// QR factorization A = Q*R in place (geqrf): R on and above the diagonal, the Householder
+/// vectors below it, their min(m, n) scalars in tau.
+struct GeqrfCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* tau = nullptr;
+};
+/// C = op(Q) * C (ormqr, side left) with Q (m x m) given by geqrf's k reflectors in a (m x k)
+/// and tau; C is m x n.
+struct OrmqrCall {
+  bool f32 = false, trans = false;
+  int64_t m = 0, n = 0, k = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const void* tau = nullptr;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+/// The first n columns of Q from geqrf's k reflectors, in place of a (m x n, m >= n >= k)
+/// (orgqr).
+struct OrgqrCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0, k = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  const void* tau = nullptr;
+};
+/// Eigenvalues (ascending, into w) and, when vectors, orthonormal eigenvectors (in place of a)
+/// of the symmetric n x n matrix whose lower triangle is in a (syevd).
+struct SyevdCall {
+  bool f32 = false, vectors = false;
+  int64_t n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* w = nullptr;
+};
+/// Singular value decomposition A = U*diag(s)*VT of an m x n matrix with m >= n (gesvd; a is
+/// destroyed): job 'A' (U m x m, VT n x n), 'S' (U m x n, VT n x n) or 'N' (values only; u
+/// and vt unused). s receives the n singular values in descending order.
+struct GesvdCall {
+  bool f32 = false;
+  char job = 'N';
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* s = nullptr;
+  void* u = nullptr;
+  int64_t ldu = 1;
+  void* vt = nullptr;
+  int64_t ldvt = 1;
+};
+/// B = op(A) \ B for triangular A (trsm, side left, alpha 1); A is m x m, B m x n.
+struct TrsmCall {
+  bool f32 = false, upper = true, trans = false, unit_diag = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// C = alpha * op(A) with C m x n (geam): copies between leading dimensions, transposes,
+/// scales. C must not overlap A.
+struct GeamCall {
+  bool f32 = false, trans = false;
+  int64_t m = 0, n = 0;
+  double alpha = 1;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+/// In-place element maps of an m x n matrix a (leading dimension lda), by kind:
+/// - Triu: a(i,j) = 0 where j - i < k (MATLAB's triu(a, k));
+/// - Tril: a(i,j) = 0 where j - i > k (tril(a, k));
+/// - UnitDiag: a(i,i) = 1;
+/// - Diag: a(i,j) = 0 off the main diagonal, a(i,i) = v ? v[i] : value (v: min(m,n) values);
+/// - ScaleCols: a(:,j) *= (v[j] > value ? 1 / v[j] : 0) (v: n values; pinv's V * inv(S)).
+struct FillCall {
+  enum class Kind : uint8_t { Triu, Tril, UnitDiag, Diag, ScaleCols };
+  bool f32 = false;
+  Kind kind = Kind::Triu;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  int64_t k = 0;
+  const void* v = nullptr;
+  double value = 0;
+};
+/// Row permutation of an m x n matrix (c != a): c(i,:) = a(perm[i],:), or c(perm[i],:) =
+/// a(i,:) when inverse; perm holds m 0-based int32 row numbers in the provider's memory.
+struct PermuteRowsCall {
+  bool f32 = false, inverse = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const int32_t* perm = nullptr;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+
 /// Properties of a device provider's device (gpuDevice, accel-info).
 struct DeviceProperties {
   std::string name;
@@ -144,6 +312,21 @@ public:
 
   // ---- library calls (LibraryCall); each raises matfuse:notAvailable unless supported
   virtual void gemm(const GemmCall& g);
+  // Dense linear algebra (LibraryCall::Solve; see the section above).
+  virtual MatrixTraits analyze(const AnalyzeCall& c);
+  virtual int getrf(const GetrfCall& c);
+  virtual void getrs(const GetrsCall& c);
+  virtual int potrf(const PotrfCall& c);
+  virtual void potrs(const PotrsCall& c);
+  virtual void geqrf(const GeqrfCall& c);
+  virtual void ormqr(const OrmqrCall& c);
+  virtual void orgqr(const OrgqrCall& c);
+  virtual int syevd(const SyevdCall& c);
+  virtual int gesvd(const GesvdCall& c);
+  virtual void trsm(const TrsmCall& c);
+  virtual void geam(const GeamCall& c);
+  virtual void fill(const FillCall& c);
+  virtual void permute_rows(const PermuteRowsCall& c);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

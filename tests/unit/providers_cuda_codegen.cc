@@ -22,6 +22,8 @@
 #include "accel/emit/lower.h"
 #include "accel/plan/pipeline.h"
 #include "providers/cuda/codegen.h"
+#include "providers/cuda/cuda_api.h"
+#include "providers/cuda/cuda_provider.h"
 #include "providers/host/host_provider.h"
 #include "runtime_accel_util.h"
 
@@ -987,6 +989,48 @@ TEST(CudaCodegen, FastAndExactProgramsCompileWithNvrtcWhereItIsInstalled) {
       destroy(&prog);
       EXPECT_EQ(r, 0) << log.substr(0, 4000);
     }
+  }
+}
+
+TEST(CudaLinalg, MatrixKernelsCompileAndSolverEntriesExistWhereInstalled) {
+  // The provider's own NVRTC kernels (cuda_linalg.cc) compile; every cuSOLVER name that
+  // cuda_api.cc binds exists in the installed library (no driver or GPU needed).
+  void* h = nullptr;
+  for (const char* n : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
+    if ((h = dlopen(n, RTLD_NOW | RTLD_LOCAL))) break;
+  if (h) {
+    Lib keep;
+    keep.h = h;
+    using Prog = void*;
+    auto create = reinterpret_cast<int (*)(Prog*, const char*, const char*, int,
+                                           const char* const*, const char* const*)>(
+        dlsym(h, "nvrtcCreateProgram"));
+    auto compile =
+        reinterpret_cast<int (*)(Prog, int, const char* const*)>(dlsym(h, "nvrtcCompileProgram"));
+    auto log_size = reinterpret_cast<int (*)(Prog, size_t*)>(dlsym(h, "nvrtcGetProgramLogSize"));
+    auto get_log = reinterpret_cast<int (*)(Prog, char*)>(dlsym(h, "nvrtcGetProgramLog"));
+    auto destroy = reinterpret_cast<int (*)(Prog*)>(dlsym(h, "nvrtcDestroyProgram"));
+    ASSERT_TRUE(create && compile && log_size && get_log && destroy);
+    Prog prog = nullptr;
+    ASSERT_EQ(create(&prog, linalg_kernel_source(), "la.cu", 0, nullptr, nullptr), 0);
+    const char* opts[] = {"--gpu-architecture=sm_90", "--std=c++17", "--fmad=false",
+                          "-default-device"};
+    const int r = compile(prog, 4, opts);
+    size_t n = 0;
+    log_size(prog, &n);
+    std::string log(n, '\0');
+    if (n) get_log(prog, log.data());
+    destroy(&prog);
+    EXPECT_EQ(r, 0) << log.substr(0, 4000);
+  }
+  void* sol = nullptr;
+  for (const char* n : {"libcusolver.so", "libcusolver.so.12", "libcusolver.so.11"})
+    if ((sol = dlopen(n, RTLD_NOW | RTLD_LOCAL))) break;
+  if (!h && !sol) GTEST_SKIP() << "neither libnvrtc nor libcusolver on this machine";
+  if (sol) {
+    for (const char* name : cusolver_entry_names())
+      EXPECT_NE(dlsym(sol, name), nullptr) << name;
+    dlclose(sol);
   }
 }
 

@@ -7,13 +7,29 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
+#include <vector>
 
 namespace matfuse::cuda {
 namespace {
 
+// The cuSOLVER entry points, by name (cuSOLVER manual, section 2.4 dense legacy API).
+#define MF_CUSOLVER_ENTRIES(X) \
+  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnSgetrf_bufferSize) \
+  X(cusolverDnDgetrf_bufferSize) X(cusolverDnSgetrf) X(cusolverDnDgetrf) X(cusolverDnSgetrs) \
+  X(cusolverDnDgetrs) X(cusolverDnSpotrf_bufferSize) X(cusolverDnDpotrf_bufferSize) \
+  X(cusolverDnSpotrf) X(cusolverDnDpotrf) X(cusolverDnSpotrs) X(cusolverDnDpotrs) \
+  X(cusolverDnSgeqrf_bufferSize) X(cusolverDnDgeqrf_bufferSize) X(cusolverDnSgeqrf) \
+  X(cusolverDnDgeqrf) X(cusolverDnSormqr_bufferSize) X(cusolverDnDormqr_bufferSize) \
+  X(cusolverDnSormqr) X(cusolverDnDormqr) X(cusolverDnSorgqr_bufferSize) \
+  X(cusolverDnDorgqr_bufferSize) X(cusolverDnSorgqr) X(cusolverDnDorgqr) \
+  X(cusolverDnSsyevd_bufferSize) X(cusolverDnDsyevd_bufferSize) X(cusolverDnSsyevd) \
+  X(cusolverDnDsyevd) X(cusolverDnSgesvd_bufferSize) X(cusolverDnDgesvd_bufferSize) \
+  X(cusolverDnSgesvd) X(cusolverDnDgesvd)
+
+
 struct Loaded {
   Api api{};
-  bool driver = false, nvrtc = false, cublas = false;
+  bool driver = false, nvrtc = false, cublas = false, cusolver = false;
   std::string error;
 };
 
@@ -112,6 +128,21 @@ Loaded load() {
   }
   if (!L.cublas && L.error.empty())
     L.error = "cuBLAS (libcublas.so) not found: matrix products stay on the host";
+  if (L.cublas) {
+    bool r = true;
+    r &= bind(blas, a.cublasStrsm, {"cublasStrsm_v2"});
+    r &= bind(blas, a.cublasDtrsm, {"cublasDtrsm_v2"});
+    r &= bind(blas, a.cublasSgeam, {"cublasSgeam"});
+    r &= bind(blas, a.cublasDgeam, {"cublasDgeam"});
+    void* sol = r ? open_first({"libcusolver.so", "libcusolver.so.12", "libcusolver.so.11"})
+                  : nullptr;
+    if (sol) {
+#define MF_SOLVER(name) r &= bind(sol, a.name, {#name});
+      MF_CUSOLVER_ENTRIES(MF_SOLVER)
+#undef MF_SOLVER
+      L.cusolver = r;
+    }
+  }
   return L;
 }
 
@@ -126,6 +157,13 @@ const Api* api() { return loaded().driver ? &loaded().api : nullptr; }
 const std::string& load_error() { return loaded().error; }
 bool have_nvrtc() { return loaded().nvrtc; }
 bool have_cublas() { return loaded().cublas; }
+bool have_cusolver() { return loaded().cusolver; }
+
+std::vector<const char*> cusolver_entry_names() {
+#define MF_NAME(name) #name,
+  return {MF_CUSOLVER_ENTRIES(MF_NAME)};
+#undef MF_NAME
+}
 
 std::string error_text(CUresult r) {
   const char* s = nullptr;

@@ -33,7 +33,19 @@ Rendered& rendered(const accel::Kernel& k, const std::string* known_text, const 
   return it->second;
 }
 
-cublasHandle_t blas_handle(Device& dev) {
+
+const char* cache_name(CacheSource s) {
+  switch (s) {
+    case CacheSource::Memory: return "memory";
+    case CacheSource::Disk: return "disk";
+    case CacheSource::Compiled: return "compiled";
+  }
+  return "?";
+}
+
+}  // namespace
+
+cublasHandle_t cublas_handle(Device& dev) {
   static cublasHandle_t h = [&dev] {
     if (!have_cublas())
       throw_error("matfuse:notAvailable", "GPU matrix products need cuBLAS (libcublas.so), which "
@@ -48,17 +60,6 @@ cublasHandle_t blas_handle(Device& dev) {
   }();
   return h;
 }
-
-const char* cache_name(CacheSource s) {
-  switch (s) {
-    case CacheSource::Memory: return "memory";
-    case CacheSource::Disk: return "disk";
-    case CacheSource::Compiled: return "compiled";
-  }
-  return "?";
-}
-
-}  // namespace
 
 RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   const DeviceInfo& info = dev_.info();
@@ -181,7 +182,7 @@ std::string CudaProvider::fault_message(int code) {
 }
 
 void CudaProvider::gemm(const GemmCall& g) {
-  cublasHandle_t h = blas_handle(dev_);
+  cublasHandle_t h = cublas_handle(dev_);
   const Api& a = dev_.api();
   const int ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
   const int m = static_cast<int>(g.m), n = static_cast<int>(g.n), kk = static_cast<int>(g.k);

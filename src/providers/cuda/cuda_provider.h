@@ -30,7 +30,8 @@ public:
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  /// Gemm, and Solve when cuSOLVER was found (cuda_api.h have_cusolver).
+  bool supports(LibraryCall c) const override;
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
   /// inputs without a device copy, downloads of outputs a host sink reads now.
@@ -48,6 +49,21 @@ public:
   /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
   /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
   void gemm(const GemmCall& g) override;
+  // Dense linear algebra (cuda_linalg.cc): cuSOLVER, cuBLAS trsm/geam, NVRTC matrix maps.
+  MatrixTraits analyze(const AnalyzeCall& c) override;
+  int getrf(const GetrfCall& c) override;
+  void getrs(const GetrsCall& c) override;
+  int potrf(const PotrfCall& c) override;
+  void potrs(const PotrsCall& c) override;
+  void geqrf(const GeqrfCall& c) override;
+  void ormqr(const OrmqrCall& c) override;
+  void orgqr(const OrgqrCall& c) override;
+  int syevd(const SyevdCall& c) override;
+  int gesvd(const GesvdCall& c) override;
+  void trsm(const TrsmCall& c) override;
+  void geam(const GeamCall& c) override;
+  void fill(const FillCall& c) override;
+  void permute_rows(const PermuteRowsCall& c) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }
@@ -69,6 +85,14 @@ private:
   bool defer_faults_ = false;
   std::vector<std::unique_ptr<DeviceCopy>> deferred_;
 };
+
+/// The process-wide cuBLAS handle on dev's stream (created on first call; pedantic math, TF32
+/// only with MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
+cublasHandle_t cublas_handle(Device& dev);
+
+/// The NVRTC source of the provider's matrix-map kernels (analyze, fill, permute_rows; compiled
+/// with the options of cuda_compile.h nvrtc_options).
+const char* linalg_kernel_source();
 
 /// The process-wide CUDA provider, or null when no device is usable (loads CUDA on first
 /// call; cuda_device.h Device::unavailable_reason says why).

@@ -14,7 +14,9 @@ public:
   bool host_memory() const override { return true; }
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || c == LibraryCall::Solve;
+  }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
   double estimate_seconds(const KernelCost& c) const override;
@@ -26,6 +28,21 @@ public:
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
   /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
   void gemm(const GemmCall& g) override;
+  // Dense linear algebra through LAPACKE/OpenBLAS (host_linalg.cc).
+  MatrixTraits analyze(const AnalyzeCall& c) override;
+  int getrf(const GetrfCall& c) override;
+  void getrs(const GetrsCall& c) override;
+  int potrf(const PotrfCall& c) override;
+  void potrs(const PotrsCall& c) override;
+  void geqrf(const GeqrfCall& c) override;
+  void ormqr(const OrmqrCall& c) override;
+  void orgqr(const OrgqrCall& c) override;
+  int syevd(const SyevdCall& c) override;
+  int gesvd(const GesvdCall& c) override;
+  void trsm(const TrsmCall& c) override;
+  void geam(const GeamCall& c) override;
+  void fill(const FillCall& c) override;
+  void permute_rows(const PermuteRowsCall& c) override;
 };
 
 /// The process-wide host provider.
