@@ -241,6 +241,11 @@ Outputs bi_norm(CallContext&, Args args, int nargout) {
       p = args[1].to_double("norm type");
     }
   }
+  // The 2-norm of a vector and the Frobenius norm stay lazy (where the data is: a device
+  // value is not gathered for its norm).
+  if ((fro || (p == 2 && x.dims().is_vector())) && x.dims().ndims() == 2 && x.numel() > 1) {
+    if (auto lazy = accel::capture_norm2(x, {0, 1})) return {Value(std::move(*lazy))};
+  }
   return {Value(norm_tensor(x, p, fro))};
 }
 

@@ -71,6 +71,17 @@ bool nonnegative(const Node* n, int depth = 0) {
     case NodeKind::Diag: return !n->inputs.empty() && nn(0);
     case NodeKind::Reduce:
       return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
+    case NodeKind::MatMul: {
+      // x'*x of a real column x, or x*x' of a real row x: a sum of squares (every term >= 0,
+      // so the rounded sum is too); other products of one value with itself have negative
+      // elements off the diagonal.
+      const Node* a = n->inputs[0].get();
+      const Node* b = n->inputs[1].get();
+      if (n->numel() != 1) return false;
+      if (a->kind == NodeKind::Transpose && a->inputs[0].get() == b) return true;
+      if (b->kind == NodeKind::Transpose && b->inputs[0].get() == a) return true;
+      return nn(0) && nn(1);
+    }
     case NodeKind::Elementwise:
       if (op_returns_logical(n->op)) return true;
       switch (n->op) {
@@ -169,7 +180,13 @@ std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
 }
 
 std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
-  if (!lazy_config().enabled || (!a.is_lazy() && !b.is_lazy() && !prefers_device(a, b)))
+  // Captured with a lazy operand, a device-resident one, or enough work (m*n*k multiply-adds
+  // at least min_numel^1.5) that placement may send it to a faster BLAS.
+  const double work = static_cast<double>(a.dims().rows()) * static_cast<double>(b.dims().cols()) *
+                      static_cast<double>(a.dims().cols());
+  const double big_work = std::pow(static_cast<double>(lazy_config().min_numel), 1.5);
+  if (!lazy_config().enabled ||
+      (!a.is_lazy() && !b.is_lazy() && !prefers_device(a, b) && work < big_work))
     return std::nullopt;
   if (!capturable(a) || !capturable(b) || a.maybe_complex() || b.maybe_complex())
     return std::nullopt;
@@ -188,8 +205,10 @@ std::optional<Tensor> capture_diag(const Tensor& a) {
 }
 
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
-  if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
-    return std::nullopt;
+  // A large materialised matrix is captured too: a product then reads it with a transpose
+  // flag instead of a transposed copy being written.
+  if (!lazy_config().enabled || !capturable(a) || a.maybe_complex()) return std::nullopt;
+  if (!a.is_lazy() && !big(a.numel()) && !prefers_device(a)) return std::nullopt;
   if (!a.dims().is_matrix()) return std::nullopt;
   return finish(transpose(a.node(), conj), false);
 }
@@ -216,6 +235,34 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
     counts.push_back(s.count);
   }
   return finish(slice(operand(x), starts, steps, counts), false);
+}
+
+std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dims) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex()) return std::nullopt;
+  if (!float_cls(x.cls())) return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  const NodeRef v = operand(x);
+  const NodeRef two = constant(2.0);
+  NodeRef r;
+  if (x.cls() == ClassId::Single) {
+    // Squares of singles summed in double cannot overflow or underflow (|x| <= 3.4e38, the
+    // smallest single squared is 2e-90): one pass, then rounded to single once.
+    const NodeRef sq = binary(OpId::Pow, cast(v, ClassId::Double), two);
+    r = cast(unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims)), ClassId::Single);
+  } else {
+    // Double: scaled by the largest magnitude s (as LAPACK's dnrm2 guards against overflow):
+    // s * sqrt(sum((x ./ max(s, realmin)).^2)); an infinite element gives Inf (max ignores the
+    // NaN that Inf/Inf makes), a NaN element NaN.
+    const NodeRef s = reduce(ReduceKind::Max, unary(OpId::Abs, v), dims, /*omitnan=*/true);
+    const NodeRef guard = binary(OpId::Max, s, constant(2.2250738585072014e-308));
+    const NodeRef sq = binary(OpId::Pow, binary(OpId::Div, v, guard), two);
+    const NodeRef scaled = binary(OpId::Mul, s, unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims)));
+    const NodeRef inf = binary(OpId::Mul, cast(binary(OpId::Eq, s, constant(INFINITY)), ClassId::Double),
+                               constant(INFINITY));
+    r = binary(OpId::Max, scaled, inf);
+  }
+  return finish(r, false);
 }
 
 bool capture_generator(int64_t n, ClassId cls, bool complex) {

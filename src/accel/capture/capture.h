@@ -58,6 +58,12 @@ struct SliceSub {
 /// result has at least lazy_config().min_numel elements; nullopt otherwise, and for positions
 /// out of range (the caller's eager path then raises MATLAB's error).
 std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs);
+/// The 2-norm of x along 0-based dims (all of x's dims: norm(v), norm(X,'fro'); one dim:
+/// vecnorm(X,2,dim)) as a lazy value of x's class, so that consumers on the device read it
+/// from device memory. Single data: sqrt of the sum of squares accumulated in double; double
+/// data: scaled by the largest magnitude (no overflow or underflow); Inf and NaN elements give
+/// Inf and NaN. nullopt when x is not real single/double or is small and materialised.
+std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dims);
 /// Whether a generator (rand, randn, zeros, ones) of n elements of class cls is captured.
 bool capture_generator(int64_t n, ClassId cls, bool complex = false);
 /// The lazy value of a generator node (through check_limits).

@@ -65,7 +65,6 @@ Registry& registry() {
   return *r;
 }
 
-thread_local SinkReason t_reason = SinkReason::HostBuiltin;
 
 std::atomic<LiveValuesHook> g_live_hook{nullptr};
 
@@ -104,7 +103,7 @@ void materialize(const Node* n, const Tensor& v) {
 // ---- the force hook ---------------------------------------------------------------------------
 
 Tensor force_hook(const std::shared_ptr<const Node>& node) {
-  if (node->kind != NodeKind::Input) force_nodes({node}, t_reason);
+  if (node->kind != NodeKind::Input) force_nodes({node}, thread_sink_reason());
   MF_ASSERT(node->kind == NodeKind::Input, "forced node was not materialised");
   return node->tensor;
 }
@@ -310,8 +309,8 @@ size_t pending_count() {
   return r.refs.size();
 }
 
-SinkScope::SinkScope(SinkReason r) : prev_(t_reason) { t_reason = r; }
-SinkScope::~SinkScope() { t_reason = prev_; }
-SinkReason current_sink_reason() { return t_reason; }
+SinkScope::SinkScope(SinkReason r) : prev_(thread_sink_reason()) { thread_sink_reason() = r; }
+SinkScope::~SinkScope() { thread_sink_reason() = prev_; }
+SinkReason current_sink_reason() { return thread_sink_reason(); }
 
 }  // namespace matfuse::accel

@@ -29,6 +29,10 @@ std::string_view fusion_kind_name(FusionKind k) {
     case FusionKind::MatMul: return "matmul";
     case FusionKind::MatMulEpilogue: return "matmul_epilogue";
     case FusionKind::Loop: return "loop";
+    case FusionKind::CenteredGram: return "centered_gram";
+    case FusionKind::PowerStepNormalize: return "power_step_normalize";
+    case FusionKind::ExplainedVariance: return "explained_variance";
+    case FusionKind::ImageNormalize: return "image_normalize";
   }
   return "?";
 }

@@ -71,7 +71,23 @@ VType vtype_of(ClassId c);
 
 /// Every fusion group carries one (DESIGN.md decision 5). `loop` = an elementwise kernel that
 /// fuses several iterations of a loop trace (distinct loop-index / RNG-offset Params).
-enum class FusionKind : uint8_t { Elementwise, Reduction, MatMul, MatMulEpilogue, Loop };
+/// The first five are structural (they say how a group lowers: Kernel::fusion_kind is one of
+/// them); the others are labels of recognised patterns (label_patterns, accel/plan/passes),
+/// reported by --profile, --graph and telemetry for the groups that compute them:
+/// centered_gram (Xc'*Xc of column-centred X: cov), power_step_normalize (a product divided by
+/// its 2-norm), explained_variance (diag(A*B) as column sums of A.'.*B), image_normalize
+/// (per-slice whitening of an N-D array).
+enum class FusionKind : uint8_t {
+  Elementwise,
+  Reduction,
+  MatMul,
+  MatMulEpilogue,
+  Loop,
+  CenteredGram,
+  PowerStepNormalize,
+  ExplainedVariance,
+  ImageNormalize,
+};
 std::string_view fusion_kind_name(FusionKind k);
 
 struct Access {
