@@ -11,6 +11,7 @@
 #include <cmath>
 #include <complex>
 
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "runtime/reduce_layout.h"
 
@@ -121,6 +122,9 @@ Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
                   "The only accepted norm types are positive real scalars and Inf.");
   }
   int dim = args.size() > 2 ? dim_arg(args[2]) : first_nonsingleton_dim(x.dims());
+  // The 2-norm of real data is a composition of graph ops (runs where x is).
+  if (p == 2 && dim < x.dims().ndims() && x.dims()[dim] > 1)
+    if (auto lazy = accel::capture_norm2(x, {dim})) return {Value(std::move(*lazy))};
   Tensor xd = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
   Layout L = make_layout(xd, {dim});
   Tensor out = Tensor::uninit(ClassId::Double, L.out);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
 #include "runtime/reduce_layout.h"
@@ -643,6 +644,15 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
 Outputs bi_cov(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 4);
   check_nargout(nargout, 1);
+  // cov(X) and cov(X, w) of real data: a composition of graph ops (mean, centring, product,
+  // scale) that runs where X is.
+  const bool has_y = args.size() > 1 && !args[1].is_text() &&
+                     !(args[1].numel() == 1 && args[0].numel() != 1);
+  if (!has_y && args[0].is_tensor()) {
+    const CovOpts o1 = parse_cov_opts(args, 1, "cov");
+    if (!o1.omitrows && !o1.pairwise)
+      if (auto lazy = accel::capture_cov(args[0].tensor(), o1.w)) return {Value(std::move(*lazy))};
+  }
   size_t nv;
   Tensor m = obs_matrix(args, nv, "cov");
   CovOpts o = parse_cov_opts(args, nv, "cov");

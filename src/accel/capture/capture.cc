@@ -53,56 +53,6 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
   return check_limits(make_lazy(n, maybe_complex));
 }
 
-/// Whether every element of n's value is >= 0 or NaN (never negative), proved from its
-/// structure: such operands keep sqrt/log/power real, so the result is not maybe_complex and
-/// later real-only ops (max, comparisons) can still be captured. Conservative: false when unsure.
-bool nonnegative(const Node* n, int depth = 0) {
-  if (depth > 64) return false;
-  auto nn = [&](int i) { return nonnegative(n->inputs[i].get(), depth + 1); };
-  switch (n->kind) {
-    case NodeKind::Constant:
-    case NodeKind::Param: return !(n->value < 0);
-    case NodeKind::Generator:
-      return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
-             n->gen == GenKind::Eye;
-    case NodeKind::Cast:
-    case NodeKind::Transpose:
-    case NodeKind::Slice:
-    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
-    case NodeKind::Reduce:
-      return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
-    case NodeKind::MatMul: {
-      // x'*x of a real column x, or x*x' of a real row x: a sum of squares (every term >= 0,
-      // so the rounded sum is too); other products of one value with itself have negative
-      // elements off the diagonal.
-      const Node* a = n->inputs[0].get();
-      const Node* b = n->inputs[1].get();
-      if (n->numel() != 1) return false;
-      if (a->kind == NodeKind::Transpose && a->inputs[0].get() == b) return true;
-      if (b->kind == NodeKind::Transpose && b->inputs[0].get() == a) return true;
-      return nn(0) && nn(1);
-    }
-    case NodeKind::Elementwise:
-      if (op_returns_logical(n->op)) return true;
-      switch (n->op) {
-        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
-        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
-        case OpId::Max: return nn(0) || nn(1);
-        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
-        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
-          return nn(0);  // monotone, zero at zero
-        case OpId::Pow: {
-          if (nn(0)) return true;
-          const Node* e = n->inputs[1].get();
-          const bool scalar = e->kind == NodeKind::Constant || e->kind == NodeKind::Param;
-          return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
-        }
-        default: return false;
-      }
-    default: return false;
-  }
-}
-
 }  // namespace
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
@@ -130,7 +80,7 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
       }
       // A nonnegative base keeps any real power real.
       if (op == OpId::Pow && !a.maybe_complex() && !b.maybe_complex())
-        safe = safe || nonnegative(operand(a).get());
+        safe = safe || known_nonnegative(operand(a).get(), true);
       result_maybe = result_maybe || !safe;
     }
   }
@@ -154,7 +104,7 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
     // acosh, atanh also need an upper bound, which is not tracked).
     const bool real_domain = (op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 ||
                               op == OpId::Log10 || op == OpId::Log1p) &&
-                             !a.maybe_complex() && nonnegative(x.get());
+                             !a.maybe_complex() && known_nonnegative(x.get(), true);
     maybe = a.maybe_complex() || (op_has(op, kRealToComplex) && !real_domain);
   }
   return finish(unary(op, x), maybe);
@@ -196,12 +146,51 @@ std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
   return finish(matmul(operand(a), operand(b)), false);
 }
 
+namespace {
+
+/// x.' without a Transpose of a Transpose: the operand itself.
+NodeRef transposed(const NodeRef& x) {
+  return x->kind == NodeKind::Transpose ? x->inputs[0] : transpose(x);
+}
+
+}  // namespace
+
 std::optional<Tensor> capture_diag(const Tensor& a) {
   if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
     return std::nullopt;
   const Dims& d = a.dims();
   if (!d.is_matrix() || d.rows() < 2 || d.cols() < 2) return std::nullopt;
-  return finish(diag(a.node()), false);
+  const NodeRef& n = a.node();
+  if (n->kind == NodeKind::MatMul && d.rows() == d.cols()) {
+    // diag(A*B) of a square product: element i is sum_j A(i,j)*B(j,i), the column sums of
+    // A.' .* B, so the m x m product is never formed (explained_variance). A.' of a product
+    // Q'*G is the product G'*Q (both operands then read along columns).
+    const NodeRef& A = n->inputs[0];
+    const NodeRef& B = n->inputs[1];
+    const NodeRef At = A->kind == NodeKind::MatMul
+                           ? matmul(transposed(A->inputs[1]), transposed(A->inputs[0]))
+                           : transposed(A);
+    return finish(transpose(reduce(ReduceKind::Sum, binary(OpId::Mul, At, B), {0})), false);
+  }
+  return finish(diag(n), false);
+}
+
+std::optional<Tensor> capture_cov(const Tensor& x, int w) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
+    return std::nullopt;
+  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  const Dims& d = x.dims();
+  if (!d.is_matrix()) return std::nullopt;
+  NodeRef X = operand(x);
+  if (d.rows() == 1) X = transpose(X);  // a row vector is one variable
+  const int64_t n = X->dims.rows();
+  if (n < 2) return std::nullopt;
+  // Two passes: the column means, then the Gram matrix of the centred columns (never
+  // X'*X - n*mu'*mu); label_patterns reports it as centered_gram.
+  const NodeRef Xc = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, {0}));
+  const NodeRef G = matmul(transpose(Xc), Xc);
+  return finish(binary(OpId::Div, G, constant(static_cast<double>(w == 1 ? n : n - 1))), false);
 }
 
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {

@@ -42,7 +42,14 @@ std::optional<Tensor> capture_transpose(const Tensor& a, bool conj);
 /// diag(a) (main diagonal, k = 0) of a lazy 2-D matrix with more than one row and column: a
 /// lazy min(m,n) x 1 Diag node. nullopt for materialised, vector, N-D or maybe-complex values
 /// (the eager builtin then handles them).
+/// diag(A*B) of a lazy square product is rewritten as the column sums of A.' .* B (the
+/// product is never formed; A.' of a product Q'*G is the product G'*Q).
 std::optional<Tensor> capture_diag(const Tensor& a);
+/// cov(x) (w = 0: divided by n-1) or cov(x, 1) (w = 1: by n) of a real single/double matrix
+/// (a row vector is one variable) with n >= 2 observations, as the graph of
+/// (X - mean(X))' * (X - mean(X)) / d: two-pass numerics, class kept (single stays single).
+/// nullopt for other data (complex, N-D, one observation, small and materialised).
+std::optional<Tensor> capture_cov(const Tensor& x, int w);
 /// One subscript of an affine slice along one dimension: 1-based positions start + j*step for
 /// j < count. `per_trace` starts (a scalar subscript such as a loop index) enter the graph as a
 /// Param of role LoopIndex, so traces that differ only in it lower to one kernel text

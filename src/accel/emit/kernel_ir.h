@@ -155,6 +155,16 @@ struct KMatMul {
   VType type = VType::F64;
   /// Epilogue over the main diagonal of C only (out_space min(m,n) x 1, see the contract).
   bool diag = false;
+  /// a == b with trans_a != trans_b: C = A.'*A or A*A.' is symmetric; a provider may compute
+  /// one triangle (syrk) and MatMulResult then reads C(i,j) of the strict upper triangle at
+  /// (j,i): C below is the lower triangle, the product's value everywhere.
+  bool syrk = false;
+  /// A scalar factor folded into the product (BLAS alpha): C = alpha * op(A)*op(B) with
+  /// alpha = v (alpha_div false) or 1/v (true), v = param[alpha_slot] when alpha_slot >= 0,
+  /// else alpha_imm. Folded from an epilogue's first op C*s, s*C or C/s of a scalar s.
+  double alpha_imm = 1;
+  int alpha_slot = -1;
+  bool alpha_div = false;
 };
 
 struct Kernel {

@@ -14,7 +14,9 @@ public:
   bool host_memory() const override { return true; }
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || c == LibraryCall::Syrk;
+  }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
   double estimate_seconds(const KernelCost& c) const override;
@@ -24,8 +26,10 @@ public:
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
   Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
-  /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
+  /// OpenBLAS sgemm/dgemm; sgemv/dgemv for a matrix-vector form (n == 1 or m == 1).
   void gemm(const GemmCall& g) override;
+  /// OpenBLAS ssyrk/dsyrk, lower triangle.
+  void syrk(const SyrkCall& s) override;
 };
 
 /// The process-wide host provider.

@@ -111,7 +111,8 @@ bool is_centered_gram(const Node* mm) {
 }
 
 /// explained_variance: diag(A*B) as column sums of elementwise products: sum(A.' .* B, 1) (or
-/// B .* A.'), the form accel::diag gives a product, and the same sum written by hand.
+/// B .* A.', or with a product operand: sum((G*Q) .* Q)), the form capture_diag gives a
+/// product, and the same sums written by hand.
 bool is_explained_variance(const Node* r) {
   if (r->kind != NodeKind::Reduce || r->reduce != ReduceKind::Sum || r->reduce_mask != 1u)
     return false;
@@ -120,7 +121,8 @@ bool is_explained_variance(const Node* r) {
   const Node* a = p->inputs[0].get();
   const Node* b = p->inputs[1].get();
   const bool ta = a->kind == NodeKind::Transpose, tb = b->kind == NodeKind::Transpose;
-  return (ta != tb) && a->dims == b->dims && a->dims.rows() > 1;
+  const bool ma = a->kind == NodeKind::MatMul, mb = b->kind == NodeKind::MatMul;
+  return (ta != tb || ma || mb) && a->dims == b->dims && a->dims.rows() > 1;
 }
 
 /// image_normalize: (X - mu) ./ s with per-slice statistics of an N-D X (ndims >= 3) over
