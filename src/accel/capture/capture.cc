@@ -22,6 +22,13 @@ bool capturable(const Tensor& t) {
   return !t.is_complex();
 }
 
+/// A lazy value still pending (not yet computed). A lazy tensor whose node was materialised by
+/// an earlier force (a copy of it was forced) holds an Input node: it counts as materialised.
+bool pending(const Tensor& t) { return t.is_lazy() && t.node()->kind != NodeKind::Input; }
+
+/// The materialised value behind t (t itself, or the tensor of its materialised node).
+const Tensor& materialised(const Tensor& t) { return t.is_lazy() ? t.node()->tensor : t; }
+
 bool float_cls(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
 
 bool big(int64_t n) { return n >= lazy_config().min_numel; }
@@ -31,8 +38,8 @@ bool big(int64_t n) { return n >= lazy_config().min_numel; }
 /// upload there).
 bool prefers_device(const Tensor& t) {
   if (t.gpu_array()) return true;
-  if (t.is_lazy()) return false;
-  const auto& s = t.storage();
+  if (pending(t)) return false;
+  const auto& s = materialised(t).storage();
   return s && s->device() != nullptr;
 }
 bool prefers_device(const Tensor& a, const Tensor& b) {
@@ -41,9 +48,12 @@ bool prefers_device(const Tensor& a, const Tensor& b) {
 
 /// The node standing for operand t (see the capture rules).
 NodeRef operand(const Tensor& t) {
-  if (t.is_lazy()) return t.node();
+  // A materialised 1x1 value enters as a Param or Constant when its host copy is valid; one
+  // held only on the device stays a 1x1 Input (read there, never gathered for this).
+  if (pending(t) || (t.is_lazy() && (t.numel() != 1 || materialised(t).device_only())))
+    return t.node();
   if (t.numel() == 1) {
-    const double v = t.get_double(0);
+    const double v = materialised(t).get_double(0);
     return t.cls() == ClassId::Double ? param(v) : constant(v, t.cls());
   }
   return input(t);
@@ -57,7 +67,7 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
   if (!lazy_config().enabled || !capturable(a) || !capturable(b)) return std::nullopt;
-  if (!a.is_lazy() && !b.is_lazy() && !big(std::max(a.numel(), b.numel())) &&
+  if (!pending(a) && !pending(b) && !big(std::max(a.numel(), b.numel())) &&
       !(prefers_device(a, b) && std::max(a.numel(), b.numel()) > 1))
     return std::nullopt;
   const OpCategory cat = op_category(op);
@@ -92,7 +102,7 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
 
 std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
   if (!lazy_config().enabled || !capturable(a)) return std::nullopt;
-  if (!a.is_lazy() && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
+  if (!pending(a) && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
     return std::nullopt;
   const OpCategory cat = op_category(op);
   if (cat == OpCategory::Logical && float_cls(a.cls())) return std::nullopt;
@@ -113,7 +123,7 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
 std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
                                      bool omitnan, ReduceOut out) {
   if (!lazy_config().enabled || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   const bool minmax = k == ReduceKind::Min || k == ReduceKind::Max;
   if (minmax && x.maybe_complex()) return std::nullopt;
@@ -123,7 +133,7 @@ std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::v
 
 std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
   if (!lazy_config().enabled || !float_cls(to) || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   if (x.cls() == to) return x;
   return finish(cast(operand(x), to), x.maybe_complex());
@@ -136,7 +146,7 @@ std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
                       static_cast<double>(a.dims().cols());
   const double big_work = std::pow(static_cast<double>(lazy_config().min_numel), 1.5);
   if (!lazy_config().enabled ||
-      (!a.is_lazy() && !b.is_lazy() && !prefers_device(a, b) && work < big_work))
+      (!pending(a) && !pending(b) && !prefers_device(a, b) && work < big_work))
     return std::nullopt;
   if (!capturable(a) || !capturable(b) || a.maybe_complex() || b.maybe_complex())
     return std::nullopt;
@@ -178,7 +188,7 @@ std::optional<Tensor> capture_diag(const Tensor& a) {
 std::optional<Tensor> capture_cov(const Tensor& x, int w) {
   if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
     return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   const Dims& d = x.dims();
   if (!d.is_matrix()) return std::nullopt;
@@ -197,9 +207,9 @@ std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
   // A large materialised matrix is captured too: a product then reads it with a transpose
   // flag instead of a transposed copy being written.
   if (!lazy_config().enabled || !capturable(a) || a.maybe_complex()) return std::nullopt;
-  if (!a.is_lazy() && !big(a.numel()) && !prefers_device(a)) return std::nullopt;
+  if (!pending(a) && !big(a.numel()) && !prefers_device(a)) return std::nullopt;
   if (!a.dims().is_matrix()) return std::nullopt;
-  return finish(transpose(a.node(), conj), false);
+  return finish(transpose(operand(a), conj), false);
 }
 
 std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs) {
@@ -215,7 +225,7 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
       return std::nullopt;
     numel *= s.count;
   }
-  if (x.is_lazy() || prefers_device(x) ? numel < 2 : !big(numel)) return std::nullopt;
+  if (pending(x) || prefers_device(x) ? numel < 2 : !big(numel)) return std::nullopt;
   std::vector<NodeRef> starts;
   std::vector<int64_t> steps, counts;
   for (const SliceSub& s : subs) {
@@ -229,7 +239,7 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
 std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dims) {
   if (!lazy_config().enabled || !capturable(x) || x.maybe_complex()) return std::nullopt;
   if (!float_cls(x.cls())) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   const NodeRef v = operand(x);
   const NodeRef two = constant(2.0);
