@@ -309,6 +309,11 @@ Outputs var_std(Args args, int nargout, bool take_sqrt) {
   StatArgs s = parse_stat(args, start, fname);
   bool omit = s.nan == NanFlag::Omit;
   std::vector<int> dims = s.dim.resolve(x.dims());
+  // Real data without weights or 'omitnan': a composition of graph ops (mean, squared
+  // deviations, sum, scale[, sqrt]) that runs where x is.
+  if (!has_w && !omit && nargout <= 1)
+    if (auto lazy = accel::capture_var(x, dims, static_cast<int>(w01), take_sqrt))
+      return {Value(std::move(*lazy))};
   if (!x.is_complex()) {
     Layout L = make_layout(x, dims);
     if (has_w && wt.numel() != L.n)

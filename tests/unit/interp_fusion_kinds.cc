@@ -182,5 +182,31 @@ TEST(FusionKinds, ImageNormalize) {
   EXPECT_EQ(count(pre + "mu = mean(I, 1); o = (I - mu) ./ 2; c = o(1);", "image_normalize"), 0);
 }
 
+// ---- statistics as graph ops ----------------------------------------------------------------
+
+TEST(FusionKinds, StatisticsAsGraphOpsMatchTheEagerBuiltins) {
+  const std::string code =
+      "rng(7); X = rand(3000, 5) * 4 + 2; A = rand(200); B = rand(200); "
+      "r = [var(X), std(X, 1), var(X, 0, 2)', std(X, 0, 'all'), vecnorm(X), vecnorm(X, 2, 2)', "
+      "norm(X(:, 1)), norm(X, 'fro'), trace(A * B), trace(A + 1), cov(X(:, 1)), "
+      "reshape(cov(X), 1, [])];";
+  auto run = [&](bool lazy) {
+    KindsGuard g;
+    accel::lazy_config().enabled = lazy;
+    Snippet s;
+    accel::telemetry().clear();
+    s(code);
+    int groups = 0;
+    for (const auto& e : accel::telemetry().snapshot()) groups += static_cast<int>(e.groups.size());
+    if (lazy) EXPECT_GT(groups, 0);
+    return s.in.base_var("r")->tensor();
+  };
+  const Tensor fused = run(true), eager = run(false);
+  ASSERT_EQ(fused.numel(), eager.numel());
+  for (int64_t i = 0; i < fused.numel(); ++i)
+    EXPECT_NEAR(fused.get_double(i), eager.get_double(i), 1e-11 * std::abs(eager.get_double(i)))
+        << "element " << i;
+}
+
 }  // namespace
 }  // namespace matfuse::test

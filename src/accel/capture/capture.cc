@@ -264,6 +264,26 @@ std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dim
   return finish(r, false);
 }
 
+std::optional<Tensor> capture_var(const Tensor& x, const std::vector<int>& dims, int w,
+                                  bool take_sqrt) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
+    return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  int64_t n = 1;
+  for (int d : dims) n *= d < x.dims().ndims() ? x.dims()[d] : 1;
+  if (n < 1) return std::nullopt;
+  // Two passes (the mean, then the squared deviations), as the eager var; a single element
+  // (n = 1) has variance 0 for either weight.
+  const NodeRef X = operand(x);
+  const NodeRef dev = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, dims));
+  const NodeRef ss = reduce(ReduceKind::Sum, binary(OpId::Pow, dev, constant(2.0)), dims);
+  const double denom = (w == 1 || n == 1) ? static_cast<double>(n) : static_cast<double>(n - 1);
+  NodeRef v = binary(OpId::Div, ss, constant(denom));
+  if (take_sqrt) v = unary(OpId::Sqrt, v);
+  return finish(v, false);
+}
+
 bool capture_generator(int64_t n, ClassId cls, bool complex) {
   // Sizes past the array size limit stay eager, so the request fails where MATLAB fails.
   return lazy_config().enabled && !complex && n > 0 && supported_class(cls) && big(n) &&

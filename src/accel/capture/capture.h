@@ -71,6 +71,11 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
 /// data: scaled by the largest magnitude (no overflow or underflow); Inf and NaN elements give
 /// Inf and NaN. nullopt when x is not real single/double or is small and materialised.
 std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dims);
+/// var(x, w, dims) (w 0: divided by n-1, 1: by n; n = 1 gives 0) or std (take_sqrt) of real
+/// single/double data over 0-based dims, without weights or 'omitnan', as graph ops (two
+/// passes: the mean, then the sum of squared deviations); class kept.
+std::optional<Tensor> capture_var(const Tensor& x, const std::vector<int>& dims, int w,
+                                  bool take_sqrt);
 /// Whether a generator (rand, randn, zeros, ones) of n elements of class cls is captured.
 bool capture_generator(int64_t n, ClassId cls, bool complex = false);
 /// The lazy value of a generator node (through check_limits).

@@ -284,7 +284,10 @@ void CudaProvider::syrk(const SyrkCall& s) {
   const int n = static_cast<int>(s.n), k = static_cast<int>(s.k), lda = static_cast<int>(s.lda);
   const int t = s.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   const bool have = s.f32 ? a.cublasSsyrk != nullptr : a.cublasDsyrk != nullptr;
-  if (!have) {  // the full product by gemm: its lower triangle is the answer
+  // A small n (a 256 x 256 covariance of 2e6 rows) has few output tiles: gemm's kernels that
+  // split the inner dimension keep the device busy there, so the full product is computed
+  // (twice the flops of one triangle, but a far higher rate); syrk from n = 1024 on.
+  if (!have || s.n < 1024) {  // the full product by gemm: its lower triangle is the answer
     GemmCall g{s.f32, s.trans, !s.trans, s.n, s.n, s.k, s.a, s.lda, s.a, s.lda, s.c};
     g.alpha = s.alpha;
     g.beta = s.beta;
