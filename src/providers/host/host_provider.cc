@@ -621,7 +621,8 @@ double HostProvider::estimate_seconds(const KernelCost& c) const {
   const double touched = static_cast<double>(c.bytes_in + c.bytes_out);
   return touched / (cal.host_bandwidth_gbs * 1e9) + c.flops / (cal.host_gemm_gflops * 1e9) +
          c.ops / (cal.host_op_rate_gops * 1e9) +
-         static_cast<double>(c.bytes_to_bind) / (cal.download_gbs * 1e9);
+         static_cast<double>(c.bytes_to_bind) / (cal.download_gbs * 1e9) +
+         (c.bytes_to_bind > 0 ? cal.host_sync_us * 1e-6 : 0.0);
 }
 
 const void* HostProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {

@@ -18,7 +18,8 @@ public:
     return c == LibraryCall::Gemm || c == LibraryCall::Syrk;
   }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
-  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
+  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device
+  /// (their bytes over the download rate and Calibration::host_sync_us for the wait).
   double estimate_seconds(const KernelCost& c) const override;
   /// Whether t has a host copy (not device-only).
   bool resident(const Tensor& t) const override { return !t.device_only(); }
