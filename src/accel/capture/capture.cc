@@ -256,9 +256,10 @@ std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dim
     const NodeRef s = reduce(ReduceKind::Max, unary(OpId::Abs, v), dims, /*omitnan=*/true);
     const NodeRef guard = binary(OpId::Max, s, constant(2.2250738585072014e-308));
     const NodeRef sq = binary(OpId::Pow, binary(OpId::Div, v, guard), two);
-    const NodeRef scaled = binary(OpId::Mul, s, unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims)));
-    const NodeRef inf = binary(OpId::Mul, cast(binary(OpId::Eq, s, constant(INFINITY)), ClassId::Double),
-                               constant(INFINITY));
+    const NodeRef root = unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims));
+    const NodeRef scaled = binary(OpId::Mul, s, root);
+    const NodeRef is_inf = cast(binary(OpId::Eq, s, constant(INFINITY)), ClassId::Double);
+    const NodeRef inf = binary(OpId::Mul, is_inf, constant(INFINITY));
     r = binary(OpId::Max, scaled, inf);
   }
   return finish(r, false);

@@ -71,9 +71,10 @@ bool is_norm_of(const Node* s, const Node* w) {
       return false;
     if (!is_op(r, OpId::Sqrt)) return false;
     const Node* t = r->inputs[0].get();
-    return t->kind == NodeKind::Reduce && t->reduce == ReduceKind::Sum &&
-           is_op(t->inputs[0].get(), OpId::Pow) && is_op(t->inputs[0]->inputs[0].get(), OpId::Div) &&
-           t->inputs[0]->inputs[0]->inputs[0].get() == w;
+    if (t->kind != NodeKind::Reduce || t->reduce != ReduceKind::Sum) return false;
+    const Node* sq = t->inputs[0].get();
+    return is_op(sq, OpId::Pow) && is_op(sq->inputs[0].get(), OpId::Div) &&
+           sq->inputs[0]->inputs[0].get() == w;
   }
   if (!is_op(s, OpId::Sqrt)) return false;
   return is_sum_of_squares(strip_eps(uncast(s->inputs[0].get())), w);
