@@ -206,6 +206,20 @@ def make_workload(name, xp, stream, ew_ema):
         def run():
             return float(xp.linalg.solve(a, b_mat).sum())
         return run, kind
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        x = stream(9).rand((n, d))
+
+        def run():
+            return float(xp.cov(x, rowvar=False).sum(dtype=f32))
+        return run, "exact"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        b_mat = stream(12).rand((n, n))
+
+        def run():
+            return float(((b_mat.T @ b_mat) / f32(n)).sum(dtype=f32))
+        return run, "exact"
     raise KeyError(name)
 
 

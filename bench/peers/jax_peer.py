@@ -135,6 +135,22 @@ def make_workload(name, jax, jnp):
         def f(a, b_mat):
             return jnp.sum(jnp.linalg.solve(a, b_mat))
         return (lambda: float(f(a, b_mat))), "native"
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        x = jax.random.uniform(jax.random.PRNGKey(9), (n, d), dtype=f32)
+
+        @jax.jit
+        def f(x):
+            return jnp.sum(jnp.cov(x, rowvar=False))
+        return (lambda: float(f(x))), "native"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        b_mat = jax.random.uniform(jax.random.PRNGKey(12), (n, n), dtype=f32)
+
+        @jax.jit
+        def f(b_mat):
+            return jnp.sum((b_mat.T @ b_mat) / n)
+        return (lambda: float(f(b_mat))), "native"
     raise KeyError(name)
 
 

@@ -158,11 +158,25 @@ def w11_solve(state={}, dtype=f32, name="w11_solve"):
 
 def w11_solve64(state={}):
     return w11_solve(state, np.float64, "w11_solve64")
+def w9_covfn(state={}):
+    n, d = param("N", 2_000_000), param("D", 256)
+    if "x" not in state:
+        state["x"] = stream(9, n * d, "w9_covfn").rand((n, d), f32)
+    return np.cov(state["x"], rowvar=False, dtype=f32).sum(dtype=f32)
+
+
+def w12_gram(state={}):
+    n = param("n", 8192)
+    if "b" not in state:
+        state["b"] = stream(12, n * n, "w12_gram").rand((n, n), f32)
+    b = state["b"]
+    return ((b.T @ b) / f32(n)).sum(dtype=f32)
 
 
 WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
              "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue,
-             "w10_subspace": w10_subspace, "w11_solve": w11_solve, "w11_solve64": w11_solve64}
+             "w10_subspace": w10_subspace, "w11_solve": w11_solve, "w11_solve64": w11_solve64,
+             "w9_covfn": w9_covfn, "w12_gram": w12_gram}
 
 
 def main():

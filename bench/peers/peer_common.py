@@ -22,6 +22,8 @@ DEFAULTS = {
     "w10_subspace": {"D": 4096, "k": 64, "S": 50},
     "w11_solve": {"n": 8192, "K": 64},
     "w11_solve64": {"n": 8192, "K": 64},
+    "w9_covfn": {"N": 2_000_000, "D": 256},
+    "w12_gram": {"n": 8192},
 }
 
 # Constants shared by all implementations (w3_gbm.m, w4_ema.m, w2_image.m).
@@ -29,7 +31,8 @@ GBM = dict(S0=100.0, mu=0.05, sigma=0.20, dt=1.0 / 252.0, K=100.0)
 IMG = dict(gain=1.0123, bias=-0.02, gamma=1.8, eps=1e-6)
 EMA_A = 0.01
 SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7,
-         "w10_subspace": 10, "w11_solve": 11, "w11_solve64": 11}
+         "w10_subspace": 10, "w11_solve": 11, "w11_solve64": 11,
+         "w9_covfn": 9, "w12_gram": 12}
 
 
 def param(workload, name):

@@ -153,6 +153,24 @@ def make_workload(name, torch, dev, comp):
             return torch.linalg.solve(a, b_mat).sum()
         f = comp(body)
         return (lambda: float(f(a, b_mat))), "native"
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        torch.manual_seed(9)
+        x = torch.rand(n, d, dtype=f32, device=dev)
+
+        def body(x):
+            return torch.cov(x.T).sum()  # torch.cov: variables in rows
+        f = comp(body)
+        return (lambda: float(f(x))), "native"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        torch.manual_seed(12)
+        b_mat = torch.rand(n, n, dtype=f32, device=dev)
+
+        def body(b_mat):
+            return ((b_mat.T @ b_mat) / n).sum()
+        f = comp(body)
+        return (lambda: float(f(b_mat))), "native"
     raise KeyError(name)
 
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "accel/capture/capture.h"
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
 #include "builtins/linalg_device.h"
@@ -164,6 +165,12 @@ Outputs bi_trace(CallContext&, Args args, int nargout) {
   if (a.dims().ndims() > 2 || a.dims().rows() != a.dims().cols())
     throw_error("MATLAB:square", "Matrix must be square.");
   if (a.is_empty()) return {Value(Tensor::zeros(a.cls() == ClassId::Single ? ClassId::Single : ClassId::Double, Dims(1, 1)))};
+  // A lazy matrix: the sum of its lazy diagonal (diag(A*B) never forms the product).
+  if (a.is_lazy() && a.dims().rows() > 1)
+    if (auto d = accel::capture_diag(a))
+      if (auto t = accel::capture_reduce(accel::ReduceKind::Sum, *d, {0}, false,
+                                         accel::ReduceOut::Default))
+        return {Value(std::move(*t))};
   Tensor d = diag_value(Value(a), 0).tensor();
   return {Value(sum_dim(d, 0))};
 }

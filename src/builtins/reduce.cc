@@ -247,6 +247,11 @@ Outputs bi_norm(CallContext&, Args args, int nargout) {
     if (auto s = linalg_device::singular_values(x))
       return {Value(Tensor::scalar(s->front(), x.cls() == ClassId::Single ? ClassId::Single
                                                                           : ClassId::Double))};
+  // The 2-norm of a vector and the Frobenius norm stay lazy (where the data is: a device
+  // value is not gathered for its norm).
+  if ((fro || (p == 2 && x.dims().is_vector())) && x.dims().ndims() == 2 && x.numel() > 1) {
+    if (auto lazy = accel::capture_norm2(x, {0, 1})) return {Value(std::move(*lazy))};
+  }
   return {Value(norm_tensor(x, p, fro))};
 }
 

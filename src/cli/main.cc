@@ -102,7 +102,9 @@ bool write_reports(const Options& o, double t0, double t1) {
   if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return true;
   const auto evals = matfuse::accel::telemetry().snapshot();
   if (o.profile)
-    std::cerr << matfuse::accel::profile_table(evals, t1 - t0) << matfuse::cli::device_summary();
+    std::cerr << matfuse::accel::profile_table(evals, t1 - t0)
+              << matfuse::accel::sync_summary(matfuse::accel::telemetry().syncs())
+              << matfuse::cli::device_summary();
   bool ok = true;
   if (!o.trace_file.empty())
     ok = write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1)) && ok;

@@ -81,6 +81,11 @@ void Provider::geam(const GeamCall&) { no_solver(*this, "matrix copy (geam)"); }
 void Provider::fill(const FillCall&) { no_solver(*this, "matrix fill kernels"); }
 void Provider::permute_rows(const PermuteRowsCall&) { no_solver(*this, "row permutation"); }
 
+void Provider::syrk(const SyrkCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no symmetric rank-k product.",
+              static_cast<int>(name().size()), name().data());
+}
+
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();
   std::lock_guard<std::mutex> l(r.mu);

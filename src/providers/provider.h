@@ -81,12 +81,16 @@ struct KernelCost {
   int64_t bytes_to_host = 0;   ///< outputs a host sink reads right away (0 for host memory)
 };
 
-/// Library entries a provider may implement. Gemm is served today; the others are the named
-/// extension points of dense solvers, FFT, sort and scan.
-enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan };
+/// Library entries a provider may implement. Gemm (with its gemv form), Syrk and Solve are
+/// served today; the others are the named extension points of FFT, sort and scan.
+enum class LibraryCall : uint8_t { Gemm, Syrk, Solve, Fft, Sort, Scan };
 
-/// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
-/// Pointers are in the provider's memory; f32 selects single, else double.
+// ---- Gemm: matrix products -------------------------------------------------------------------
+
+/// C = alpha * op(A) * op(B) + beta * C: column-major, C is m x n with leading dimension m,
+/// inner dimension k; op(X) is X or X.' (trans_*). Pointers are in the provider's memory; f32
+/// selects single, else double (both computed in their own precision: no TF32 unless asked).
+/// A provider runs a matrix-vector form (n == 1, or m == 1) as gemv. beta 0: C is not read.
 struct GemmCall {
   bool f32 = false;
   bool trans_a = false, trans_b = false;
@@ -96,6 +100,21 @@ struct GemmCall {
   const void* b = nullptr;
   int64_t ldb = 1;
   void* c = nullptr;
+  double alpha = 1, beta = 0;
+};
+
+/// The lower triangle of C = alpha * op(A) * op(A).' + beta * C (BLAS syrk): C is n x n with
+/// leading dimension n; trans false: A is n x k (C = A*A.'), trans true: A is k x n (C =
+/// A.'*A), leading dimension lda. The strict upper triangle of C is left unspecified (callers
+/// read C(i,j) for i < j at (j,i)). f32 as GemmCall.
+struct SyrkCall {
+  bool f32 = false;
+  bool trans = false;
+  int64_t n = 0, k = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* c = nullptr;
+  double alpha = 1, beta = 0;
 };
 
 // ---- dense linear algebra (LibraryCall::Solve) ---------------------------------------------
@@ -327,6 +346,7 @@ public:
   virtual void geam(const GeamCall& c);
   virtual void fill(const FillCall& c);
   virtual void permute_rows(const PermuteRowsCall& c);
+  virtual void syrk(const SyrkCall& s);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

@@ -249,6 +249,15 @@ std::vector<Case> all_cases() {
   NodeRef As = input(random_tensor(Dims(20, 15), ClassId::Single, 7));
   NodeRef Bs = input(random_tensor(Dims(15, 12), ClassId::Single, 8));
   add("matmul-single", {binary(OpId::Max, matmul(As, Bs), constant(0, ClassId::Single))});
+  // one triangle (syrk; the epilogue reads the mirrored lower triangle), alpha folded from a
+  // scalar divisor (a Param) or factor (a Constant), matrix-vector products (gemv)
+  add("matmul-syrk-alpha", {binary(OpId::Div, matmul(transpose(A), A), param(19))});
+  add("matmul-syrk-single", {binary(OpId::Add, matmul(As, transpose(As)),
+                                    constant(1, ClassId::Single))});
+  add("matmul-alpha-const", {binary(OpId::Mul, constant(3), matmul(A, B))});
+  NodeRef xv = input(random_tensor(Dims(15, 1), ClassId::Double, 17));
+  NodeRef yv = input(random_tensor(Dims(1, 20), ClassId::Double, 18));
+  add("matmul-gemv", {matmul(A, xv), matmul(yv, A), matmul(transpose(A), transpose(yv))});
   {  // matmul epilogues ended by diag: the epilogue runs at the diagonal points only
     NodeRef row = input(random_tensor(Dims(1, 12), ClassId::Double, 13));
     NodeRef col = input(random_tensor(Dims(20, 1), ClassId::Double, 14));
@@ -511,18 +520,29 @@ int run_shim(void* lib, size_t ci, const Case& c, Buffers& b) {
   }
   if (k.matmul) {  // the provider's gemm, as the host provider computes it
     const auto& m = *k.matmul;
-    const auto ta = m.trans_a ? CblasTrans : CblasNoTrans, tb = m.trans_b ? CblasTrans : CblasNoTrans;
-    if (m.type == VType::F32) {
-      b.mm_f.assign(m.m * m.n, 0.0f);
-      cblas_sgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0f, (const float*)b.args.inputs[m.a], m.lda,
-                  (const float*)b.args.inputs[m.b], m.ldb, 0.0f, b.mm_f.data(), m.m);
-      a.push_back(b.mm_f.data());
+    const bool f32 = m.type == VType::F32;
+    void* mm;
+    // NaN everywhere first: a syrk product leaves the strict upper triangle unwritten, and the
+    // epilogue must never read it.
+    if (f32) {
+      b.mm_f.assign(m.m * m.n, NAN);
+      mm = b.mm_f.data();
     } else {
-      b.mm_d.assign(m.m * m.n, 0.0);
-      cblas_dgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0, (const double*)b.args.inputs[m.a], m.lda,
-                  (const double*)b.args.inputs[m.b], m.ldb, 0.0, b.mm_d.data(), m.m);
-      a.push_back(b.mm_d.data());
+      b.mm_d.assign(m.m * m.n, NAN);
+      mm = b.mm_d.data();
     }
+    double alpha = m.alpha_slot >= 0 ? pf[m.alpha_slot] : m.alpha_imm;
+    if (m.alpha_div) alpha = 1.0 / alpha;
+    if (m.syrk) {
+      host::host_provider().syrk(SyrkCall{f32, m.trans_a, m.m, m.k, b.args.inputs[m.a], m.lda, mm,
+                                          alpha, 0.0});
+    } else {
+      GemmCall g{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, b.args.inputs[m.a], m.lda,
+                 b.args.inputs[m.b], m.ldb, mm};
+      g.alpha = alpha;
+      host::host_provider().gemm(g);
+    }
+    a.push_back(mm);
   }
   std::vector<unsigned char> scratch(c.prog.scratch_bytes + 16, 0xcd);
   if (c.prog.scratch_bytes) a.push_back(scratch.data());

@@ -579,4 +579,54 @@ size_t interned_node_count() {
 LoopIteration::LoopIteration() : prev_(t_iteration) { t_iteration = ++g_iterations; }
 LoopIteration::~LoopIteration() { t_iteration = prev_; }
 
+// Proof by structure (see graph.h).
+bool known_nonnegative(const Node* n, bool param_values, int depth) {
+  if (depth > 64) return false;
+  auto nn = [&](int i) { return known_nonnegative(n->inputs[i].get(), param_values, depth + 1); };
+  switch (n->kind) {
+    case NodeKind::Constant: return !(n->value < 0);
+    case NodeKind::Param: return param_values && !(n->value < 0);
+    case NodeKind::Generator:
+      return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
+             n->gen == GenKind::Eye;
+    case NodeKind::Cast:
+    case NodeKind::Transpose:
+    case NodeKind::Slice:
+    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
+    case NodeKind::Reduce:
+      return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
+    case NodeKind::MatMul: {
+      // x'*x of a real column x, or x*x' of a real row x: a sum of squares (every term >= 0,
+      // so the rounded sum is too); other products of one value with itself have negative
+      // elements off the diagonal.
+      const Node* a = n->inputs[0].get();
+      const Node* b = n->inputs[1].get();
+      if (n->numel() != 1) return false;
+      if (a->kind == NodeKind::Transpose && a->inputs[0].get() == b) return true;
+      if (b->kind == NodeKind::Transpose && b->inputs[0].get() == a) return true;
+      return nn(0) && nn(1);
+    }
+    case NodeKind::Elementwise:
+      if (op_returns_logical(n->op)) return true;
+      switch (n->op) {
+        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
+        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
+        case OpId::Max: return nn(0) || nn(1);
+        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
+        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
+          return nn(0);  // monotone, zero at zero
+        case OpId::Pow: {
+          if (nn(0)) return true;
+          const Node* e = n->inputs[1].get();
+          const bool scalar = e->kind == NodeKind::Constant ||
+                              (param_values && e->kind == NodeKind::Param);
+          return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
+        }
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+
 }  // namespace matfuse::accel

@@ -246,6 +246,13 @@ private:
 
 // ---- inspection ------------------------------------------------------------------------------
 
+/// Whether every element of n's value is >= 0 or NaN (never negative), proved from its
+/// structure: rand/zeros/ones, abs, exp, sqrt, squares and even powers, sums and products of
+/// such values, x'*x of a column x (a sum of squares) ... Such operands keep sqrt/log/power real.
+/// Conservative: false when unsure. param_values: whether a Param's current value may be used
+/// (at capture, per trace; never in kernel lowering, whose text must not depend on it).
+bool known_nonnegative(const Node* n, bool param_values, int depth = 0);
+
 /// All nodes reachable from roots, producers before consumers (deterministic order).
 std::vector<const Node*> topo_order(std::span<const NodeRef> roots);
 /// Text of the graph of roots, one node per line (MATFUSE_DUMP and --graph).

@@ -57,7 +57,6 @@ Registry& registry() {
   return *r;
 }
 
-thread_local SinkReason t_reason = SinkReason::HostBuiltin;
 
 std::atomic<LiveValuesHook> g_live_hook{nullptr};
 
@@ -164,7 +163,7 @@ void materialize(std::span<const NodeRef> nodes, std::span<const Tensor> values)
 // ---- the force hook ---------------------------------------------------------------------------
 
 Tensor force_hook(const std::shared_ptr<const Node>& node) {
-  if (!node->has_value()) force_nodes({node}, t_reason);
+  if (!node->has_value()) force_nodes({node}, thread_sink_reason());
   MF_ASSERT(node->has_value(), "forced node has no value");
   return node->value_tensor();
 }
@@ -382,8 +381,8 @@ size_t pending_count() {
   return r.refs.size();
 }
 
-SinkScope::SinkScope(SinkReason r) : prev_(t_reason) { t_reason = r; }
-SinkScope::~SinkScope() { t_reason = prev_; }
-SinkReason current_sink_reason() { return t_reason; }
+SinkScope::SinkScope(SinkReason r) : prev_(thread_sink_reason()) { thread_sink_reason() = r; }
+SinkScope::~SinkScope() { thread_sink_reason() = prev_; }
+SinkReason current_sink_reason() { return thread_sink_reason(); }
 
 }  // namespace matfuse::accel

@@ -43,6 +43,7 @@ public:
       case FusionKind::Reduction: lower_reduction(); break;
       case FusionKind::MatMul:
       case FusionKind::MatMulEpilogue: lower_matmul(); break;
+      default: fail_ = "pattern label used as a structural fusion kind"; break;
     }
     if (!fail_.empty()) return fail_out(why);
     out_.kernel.fusion_kind = G_.kind;
@@ -60,6 +61,7 @@ private:
   std::string fail_;
   std::unordered_map<const Node*, int> inputs_, params_, reduces_;
   std::unordered_set<const Node*> prologue_;
+  const Node* folded_ = nullptr;  ///< epilogue scale folded into the product's alpha
 
   std::optional<LoweredGroup> fail_out(std::string* why) {
     if (why) *why = fail_;
@@ -316,6 +318,7 @@ private:
   }
 
   int emit_member(Phase& ph, const Node* n) {
+    if (n == folded_) return emit_member(ph, G_.anchor);  // the scale is the product's alpha
     switch (n->kind) {
       case NodeKind::Elementwise: return emit_op(ph, n);
       case NodeKind::Cast: {
@@ -431,6 +434,9 @@ private:
           y->value == 2.0)
         return op_instr(ph, OpId::Mul, w, rc, a, a);
       int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, b);
+      // A base proved nonnegative keeps any real power real: no fault check (and so no wait
+      // for the device to read a fault flag).
+      if (op == OpId::Pow && known_nonnegative(x, false)) (*ph.code)[v].check_real = false;
       return is_integer_class(rc) ? saturate(ph, v, rc) : v;
     }
     int a = emit(ph, x);
@@ -446,6 +452,11 @@ private:
     const VType w = rc == ClassId::Single ? VType::F32 : VType::F64;
     a = conv(ph, a, w);
     int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, -1);
+    // sqrt and the logarithms of a value proved nonnegative stay real (sqrt(w'*w), norms).
+    if ((op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 || op == OpId::Log10 ||
+         op == OpId::Log1p) &&
+        known_nonnegative(x, false))
+      (*ph.code)[v].check_real = false;
     return is_integer_class(rc) ? saturate(ph, v, rc) : v;
   }
 
@@ -611,6 +622,31 @@ private:
     m.b = operand(mm->inputs[1].get(), m.trans_b);
     m.lda = m.trans_a ? m.k : m.m;
     m.ldb = m.trans_b ? m.n : m.k;
+    // A.'*A and A*A.' of one buffer: symmetric, one triangle computed (syrk).
+    m.syrk = m.a == m.b && m.trans_a != m.trans_b && m.m == m.n && fail_.empty();
+    // The epilogue's first op C*s, s*C or C/s with a scalar s becomes the product's alpha.
+    const NodeInfo& mi = p_.at(mm);
+    if (!mi.root && mi.users.size() == 1 && p_.group_of(mi.users[0]) == g_) {
+      const Node* u = mi.users[0];
+      auto scalar = [](const Node* x) {
+        return (x->kind == NodeKind::Constant || x->kind == NodeKind::Param) && !x->param_u64 &&
+               x->numel() == 1;
+      };
+      const Node* sc = nullptr;
+      if (u->kind == NodeKind::Elementwise && u->cls == mm->cls && u->inputs.size() == 2) {
+        const Node* x = u->inputs[0].get();
+        const Node* y = u->inputs[1].get();
+        if (u->op == OpId::Mul && x == mm && scalar(y)) sc = y;
+        else if (u->op == OpId::Mul && y == mm && scalar(x)) sc = x;
+        else if (u->op == OpId::Div && x == mm && scalar(y)) sc = y;
+        if (sc) {
+          m.alpha_div = u->op == OpId::Div;
+          if (sc->kind == NodeKind::Param) m.alpha_slot = param_of(sc);
+          else m.alpha_imm = sc->value;
+          folded_ = u;
+        }
+      }
+    }
     const Node* dg = nullptr;  // optional final diag (fuse_matmul_epilogue)
     for (const Node* x : G_.members)
       if (x->kind == NodeKind::Diag) dg = x;

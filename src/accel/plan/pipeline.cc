@@ -47,14 +47,18 @@ void run_pipeline(Plan& p) {
       {"fuse_reduction", fuse_reduction},
       {"fuse_elementwise", fuse_elementwise},
       {"finalize", finalize_pass},
+      {"label_patterns", label_patterns},
   };
+  bool final_seen = false;  // finalize ran: every computed node has a group from then on
   for (const Pass& pass : kPasses) {
     pass.run(p);
+    final_seen = final_seen || pass.run == finalize_pass;
     if (dump_after(pass.name))
       std::fprintf(stderr, "--- plan after %s ---\n%s", pass.name, p.str().c_str());
     if (verify_plans()) {
-      const std::string bad = verify_plan(p, pass.run == finalize_pass);
+      const std::string bad = verify_plan(p, final_seen);
       MF_ASSERT(bad.empty(), std::string("plan invalid after ") + pass.name + ": " + bad);
+
     }
   }
 }

@@ -31,6 +31,7 @@ constexpr Field kFields[] = {
     {"device_bandwidth_gbs", &Calibration::device_bandwidth_gbs},
     {"device_op_rate_gops", &Calibration::device_op_rate_gops},
     {"device_gemm_gflops", &Calibration::device_gemm_gflops},
+    {"host_sync_us", &Calibration::host_sync_us},
 };
 
 Calibration load() {

@@ -555,7 +555,8 @@ std::string Plan::str() const {
   for (size_t g = 0; g < groups.size(); ++g) {
     const FusionGroup& G = groups[g];
     if (!G.alive) continue;
-    os << "group " << g << " " << fusion_kind_name(G.kind) << ": members [" << list(G.members)
+    os << "group " << g << " " << fusion_kind_name(G.reported_kind())
+       << ": members [" << list(G.members)
        << "] outputs [" << list(G.outputs) << "] sources [" << list(G.sources) << "]\n";
     for (const Node* m : G.members) os << "    " << m->str() << "\n";
   }

@@ -63,7 +63,7 @@ public:
   /// Runs group g and writes its telemetry to gr; true when a device deferred its fault check.
   bool run(int g, GroupRecord& gr) {
     const auto t0 = std::chrono::steady_clock::now();
-    gr.fusion_kind = std::string(fusion_kind_name(p_.groups[g].kind));
+    gr.fusion_kind = std::string(fusion_kind_name(p_.groups[g].reported_kind()));
     gr.start = telemetry_clock();
     bool deferred = false;
     const std::string why = run_kernel(g, gr, &deferred);
@@ -194,6 +194,7 @@ private:
 std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason,
                              EvalObserver* observer) {
   count_evaluation();
+  SyncReasonScope sync_reason(reason);  // waits for the device below are this sink's
   if (observer) observer->on_evaluation();
   EvaluationRecord rec;
   rec.reason = reason;

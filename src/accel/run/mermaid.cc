@@ -217,7 +217,7 @@ std::string render_eval(const Plan& p, const EvaluationRecord& rec, int e, int f
     const std::string provider = g < rec.groups.size() ? rec.groups[g].provider : "host";
     const std::string placement = is_gpu_provider(provider) ? "gpu" : "cpu";
     os << "  subgraph " << sg_id(g) << "[\"" << first_group + 1 + g << ": "
-       << escape(fusion_kind_name(G.kind)) << " on " << escape(provider) << "\"]\n"
+       << escape(fusion_kind_name(G.reported_kind())) << " on " << escape(provider) << "\"]\n"
        << "    direction TB\n";
     if (summarised[g]) {
       os << "    " << sg_id(g) << "s[\"" << summary_label(G) << "\"]\n";

@@ -387,6 +387,11 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       if (!k->matmul) unsupported("matrix product result without a matrix product");
       if (k->matmul->diag)  // epilogue over the main diagonal: point i is C(i,i)
         return decl + "(" + ty + ")mm[i * " + std::to_string(k->matmul->m + 1) + "LL];\n";
+      if (k->matmul->syrk) {  // lower triangle only: C(i,j), i < j, is read at (j,i)
+        const std::string M = std::to_string(k->matmul->m) + "LL";
+        return decl + "(" + ty + ")mm[(i % " + M + ") >= (i / " + M + ") ? i : (i / " + M +
+               ") + (i % " + M + ") * " + M + "];\n";
+      }
       return decl + "(" + ty + ")mm[i];\n";
   }
   unsupported("instruction kind");

@@ -124,6 +124,10 @@ Loaded load() {
     r &= bind(blas, a.cublasSetMathMode, {"cublasSetMathMode"});
     r &= bind(blas, a.cublasSgemm, {"cublasSgemm_v2"});
     r &= bind(blas, a.cublasDgemm, {"cublasDgemm_v2"});
+    bind(blas, a.cublasSsyrk, {"cublasSsyrk_v2"});  // optional
+    bind(blas, a.cublasDsyrk, {"cublasDsyrk_v2"});
+    bind(blas, a.cublasSgemv, {"cublasSgemv_v2"});
+    bind(blas, a.cublasDgemv, {"cublasDgemv_v2"});
     L.cublas = r;
   }
   if (!L.cublas && L.error.empty())

@@ -56,8 +56,8 @@ constexpr int CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37;
 constexpr int CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
 constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
 constexpr int CUBLAS_OP_N = 0, CUBLAS_OP_T = 1;
-constexpr int CUBLAS_DEFAULT_MATH = 0, CUBLAS_PEDANTIC_MATH = 2, CUBLAS_TF32_TENSOR_OP_MATH = 3;
 constexpr int CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1;
+constexpr int CUBLAS_DEFAULT_MATH = 0, CUBLAS_PEDANTIC_MATH = 2, CUBLAS_TF32_TENSOR_OP_MATH = 3;
 constexpr int CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1;
 constexpr int CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1;
 constexpr int CUSOLVER_EIG_MODE_NOVECTOR = 0, CUSOLVER_EIG_MODE_VECTOR = 1;
@@ -198,6 +198,17 @@ struct Api {
   cusolverStatus_t (*cusolverDnDgesvd)(cusolverDnHandle_t, signed char, signed char, int, int,
                                        double*, int, double*, double*, int, double*, int, double*,
                                        int, double*, int*);
+  // cuBLAS, optional (null when absent: the provider then uses gemm): symmetric rank-k
+  // product (uplo, trans, n, k, alpha, A, lda, beta, C, ldc) and matrix-vector product
+  // (trans, m, n, alpha, A, lda, x, incx, beta, y, incy).
+  cublasStatus_t (*cublasSsyrk)(cublasHandle_t, int, int, int, int, const float*, const float*,
+                                int, const float*, float*, int);
+  cublasStatus_t (*cublasDsyrk)(cublasHandle_t, int, int, int, int, const double*,
+                                const double*, int, const double*, double*, int);
+  cublasStatus_t (*cublasSgemv)(cublasHandle_t, int, int, int, const float*, const float*, int,
+                                const float*, int, const float*, float*, int);
+  cublasStatus_t (*cublasDgemv)(cublasHandle_t, int, int, int, const double*, const double*,
+                                int, const double*, int, const double*, double*, int);
 };
 
 /// The loaded entry points (loads on first call; never throws). Null when the driver library

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "accel/run/telemetry.h"
 #include "runtime/error.h"
 #include "runtime/options.h"
 
@@ -158,6 +159,7 @@ void Device::download(void* dst, CUdeviceptr src, size_t bytes) {
   check(api_->cuStreamSynchronize(stream_), "gather (cuStreamSynchronize)");
   stats_.downloads++;
   stats_.download_bytes += static_cast<int64_t>(bytes);
+  accel::telemetry().record_sync("gather", static_cast<int64_t>(bytes));
   stats_.download_seconds += now_seconds() - t0;
 }
 
@@ -169,6 +171,7 @@ std::vector<int> Device::read_fault_flags(const std::vector<CUdeviceptr>& flags)
     check(api_->cuMemcpyDtoHAsync(&codes[i], flags[i], sizeof(int), stream_), "fault flag read");
   check(api_->cuStreamSynchronize(stream_), "fault flag read (cuStreamSynchronize)");
   stats_.fault_checks++;
+  accel::telemetry().record_sync("fault check", static_cast<int64_t>(flags.size() * sizeof(int)));
   return codes;
 }
 

@@ -30,7 +30,7 @@ public:
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
-  /// Gemm, and Solve when cuSOLVER was found (cuda_api.h have_cusolver).
+  /// Gemm, Syrk, and Solve when cuSOLVER was found (cuda_api.h have_cusolver).
   bool supports(LibraryCall c) const override;
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
@@ -46,8 +46,8 @@ public:
   /// the host provider); returns ok=false on a kernel fault (the caller re-runs the group with
   /// the eager engine). Pointers in args are DEVICE addresses.
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
-  /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
-  /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
+  /// cuBLAS sgemm/dgemm on the device stream (no TF32 unless MATFUSE_ALLOW_TF32=1); sgemv /
+  /// dgemv for the matrix-vector forms. Raises matfuse:notAvailable without cuBLAS.
   void gemm(const GemmCall& g) override;
   // Dense linear algebra (cuda_linalg.cc): cuSOLVER, cuBLAS trsm/geam, NVRTC matrix maps.
   MatrixTraits analyze(const AnalyzeCall& c) override;
@@ -64,6 +64,8 @@ public:
   void geam(const GeamCall& c) override;
   void fill(const FillCall& c) override;
   void permute_rows(const PermuteRowsCall& c) override;
+  /// cuBLAS ssyrk/dsyrk (lower triangle); gemm where the library lacks syrk.
+  void syrk(const SyrkCall& s) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }

@@ -15,10 +15,11 @@ public:
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override {
-    return c == LibraryCall::Gemm || c == LibraryCall::Solve;
+    return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Solve;
   }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
-  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
+  /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device
+  /// (their bytes over the download rate and Calibration::host_sync_us for the wait).
   double estimate_seconds(const KernelCost& c) const override;
   /// Whether t has a host copy (not device-only).
   bool resident(const Tensor& t) const override { return !t.device_only(); }
@@ -26,7 +27,7 @@ public:
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
   Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
-  /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
+  /// OpenBLAS sgemm/dgemm; sgemv/dgemv for a matrix-vector form (n == 1 or m == 1).
   void gemm(const GemmCall& g) override;
   // Dense linear algebra through LAPACKE/OpenBLAS (host_linalg.cc).
   MatrixTraits analyze(const AnalyzeCall& c) override;
@@ -43,6 +44,8 @@ public:
   void geam(const GeamCall& c) override;
   void fill(const FillCall& c) override;
   void permute_rows(const PermuteRowsCall& c) override;
+  /// OpenBLAS ssyrk/dsyrk, lower triangle.
+  void syrk(const SyrkCall& s) override;
 };
 
 /// The process-wide host provider.
