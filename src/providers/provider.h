@@ -133,9 +133,11 @@ public:
   /// Address of t's elements in this provider's memory, copied there once when needed
   /// (*copied_bytes, when given, receives the bytes moved). Raises MatlabError on failure.
   virtual const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) = 0;
-  /// A fresh tensor of class cls and dims whose elements live in this provider's memory;
-  /// *address receives their address.
-  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address) = 0;
+  /// A fresh tensor of class cls and dims (complex: interleaved real and imaginary parts,
+  /// twice the bytes) whose elements live in this provider's memory; *address receives their
+  /// address.
+  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                            bool complex = false) = 0;
 
   // ---- launch
   /// Runs kernel k (asynchronously on a device; see set_defer_faults). Raises MatlabError

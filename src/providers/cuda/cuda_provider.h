@@ -40,7 +40,8 @@ public:
   /// Device address of t (uploaded once, cuda_device.h device_pointer).
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
   /// A device-only tensor (cuda_device.h device_tensor).
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override;
   /// Raises MatlabError for codegen, NVRTC, launch or memory failures (the caller falls back to
   /// the host provider); returns ok=false on a kernel fault (the caller re-runs the group with
   /// the eager engine). Pointers in args are DEVICE addresses.

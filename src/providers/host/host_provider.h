@@ -22,7 +22,8 @@ public:
   bool resident(const Tensor& t) const override { return !t.device_only(); }
   /// t's host elements (a device-only tensor is gathered).
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override;
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
   /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
   void gemm(const GemmCall& g) override;
