@@ -59,6 +59,11 @@ void Provider::gemm(const GemmCall&) {
               static_cast<int>(name().size()), name().data());
 }
 
+void Provider::fft(const FftCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no FFT.",
+              static_cast<int>(name().size()), name().data());
+}
+
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();
   std::lock_guard<std::mutex> l(r.mu);

@@ -19,7 +19,7 @@
 // - Launch: run() runs one kernel with bound buffers; ok false means the kernel faulted (a value
 //   left the real domain, NaN to logical) and the caller re-runs the group with the eager
 //   engine. The other RunResult fields are outcomes for telemetry.
-// - Library calls: gemm() today; solve/FFT/sort/scan are the named extension points
+// - Library calls: gemm() and fft(); solve/sort/scan are the named extension points
 //   (LibraryCall) that later entries fill.
 // - Synchronisation and faults: a provider may defer the fault check of a kernel
 //   (set_defer_faults); take_deferred_faults(mark) then reads every flag kept since mark.
@@ -79,8 +79,8 @@ struct KernelCost {
   int64_t bytes_to_host = 0;   ///< outputs a host sink reads right away (0 for host memory)
 };
 
-/// Library entries a provider may implement. Gemm is served today; the others are the named
-/// extension points of dense solvers, FFT, sort and scan.
+/// Library entries a provider may implement. Gemm and Fft are served today; the others are the
+/// named extension points of dense solvers, sort and scan.
 enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan };
 
 /// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
@@ -94,6 +94,29 @@ struct GemmCall {
   const void* b = nullptr;
   int64_t ldb = 1;
   void* c = nullptr;
+};
+
+// ---- FFT (LibraryCall::Fft) -----------------------------------------------------------------
+
+/// Batched one-dimensional discrete Fourier transforms along one dimension of an array laid out
+/// as (stride, n, outer): element (p, k, q) of the input and of the output sits at linear index
+/// p + stride*(k + n*q) (column-major, the transformed dimension of length n in the middle).
+/// Pointers are in the provider's memory; `in` is never written (a provider whose library
+/// overwrites its input copies it first). f32 selects single, else double precision.
+/// Kinds (X the input lane, Y the output lane, 0 <= k < n):
+/// - Forward: complex to complex, Y(k) = Σ_j X(j) e^{-2πi jk/n} (MATLAB's fft).
+/// - Inverse: complex to complex, Y(k) = (1/n) Σ_j X(j) e^{+2πi jk/n} (MATLAB's ifft).
+/// - RealForward: real X to the full complex spectrum; the upper half Y(k), k > n/2, is
+///   conj(Y(n-k)) exactly (a real-to-complex transform, then the conjugate fill).
+/// - SymmetricInverse: complex X treated as conjugate symmetric (only X(k), k <= n/2, read) to
+///   a real Y scaled by 1/n (MATLAB's ifft(X, 'symmetric')).
+struct FftCall {
+  enum class Kind : uint8_t { Forward, Inverse, RealForward, SymmetricInverse };
+  Kind kind = Kind::Forward;
+  bool f32 = false;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
 };
 
 /// Properties of a device provider's device (gpuDevice, accel-info).
@@ -146,6 +169,8 @@ public:
 
   // ---- library calls (LibraryCall); each raises matfuse:notAvailable unless supported
   virtual void gemm(const GemmCall& g);
+  /// The transforms of f (FftCall), queued like a kernel launch (a device does not wait).
+  virtual void fft(const FftCall& f);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

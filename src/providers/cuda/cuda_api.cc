@@ -12,7 +12,7 @@ namespace {
 
 struct Loaded {
   Api api{};
-  bool driver = false, nvrtc = false, cublas = false;
+  bool driver = false, nvrtc = false, cublas = false, cufft = false;
   std::string error;
 };
 
@@ -112,6 +112,23 @@ Loaded load() {
   }
   if (!L.cublas && L.error.empty())
     L.error = "cuBLAS (libcublas.so) not found: matrix products stay on the host";
+
+  // cuFFT 11.x ships with CUDA 12, cuFFT 12.x with CUDA 13.
+  void* fft = open_first({"libcufft.so", "libcufft.so.12", "libcufft.so.11"});
+  if (fft) {
+    bool r = true;
+    r &= bind(fft, a.cufftCreate, {"cufftCreate"});
+    r &= bind(fft, a.cufftMakePlanMany64, {"cufftMakePlanMany64"});
+    r &= bind(fft, a.cufftSetStream, {"cufftSetStream"});
+    r &= bind(fft, a.cufftExecC2C, {"cufftExecC2C"});
+    r &= bind(fft, a.cufftExecR2C, {"cufftExecR2C"});
+    r &= bind(fft, a.cufftExecC2R, {"cufftExecC2R"});
+    r &= bind(fft, a.cufftExecZ2Z, {"cufftExecZ2Z"});
+    r &= bind(fft, a.cufftExecD2Z, {"cufftExecD2Z"});
+    r &= bind(fft, a.cufftExecZ2D, {"cufftExecZ2D"});
+    r &= bind(fft, a.cufftDestroy, {"cufftDestroy"});
+    L.cufft = r;
+  }
   return L;
 }
 
@@ -126,6 +143,7 @@ const Api* api() { return loaded().driver ? &loaded().api : nullptr; }
 const std::string& load_error() { return loaded().error; }
 bool have_nvrtc() { return loaded().nvrtc; }
 bool have_cublas() { return loaded().cublas; }
+bool have_cufft() { return loaded().cufft; }
 
 std::string error_text(CUresult r) {
   const char* s = nullptr;

@@ -30,7 +30,9 @@ public:
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || (c == LibraryCall::Fft && have_cufft());
+  }
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
   /// inputs without a device copy, downloads of outputs a host sink reads now.
@@ -49,6 +51,10 @@ public:
   /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
   /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
   void gemm(const GemmCall& g) override;
+  /// cuFFT plans cached by layout (cuda_fft.cc) on the device stream; the real-to-complex
+  /// conjugate fill and the 1/n scaling of inverses run as small NVRTC kernels on the same
+  /// stream. Raises matfuse:notAvailable without cuFFT.
+  void fft(const FftCall& f) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }

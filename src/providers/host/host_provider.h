@@ -14,7 +14,9 @@ public:
   bool host_memory() const override { return true; }
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
-  bool supports(LibraryCall c) const override { return c == LibraryCall::Gemm; }
+  bool supports(LibraryCall c) const override {
+    return c == LibraryCall::Gemm || c == LibraryCall::Fft;
+  }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device.
   double estimate_seconds(const KernelCost& c) const override;
@@ -27,6 +29,8 @@ public:
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
   /// OpenBLAS sgemm/dgemm (alpha 1, beta 0).
   void gemm(const GemmCall& g) override;
+  /// FFTW plans cached by shape (host_fft.cc); matfuse:notAvailable in builds without FFTW.
+  void fft(const FftCall& f) override;
 };
 
 /// The process-wide host provider.
