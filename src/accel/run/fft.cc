@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "accel/capture/lazy.h"
 #include "accel/plan/placement.h"
 #include "accel/run/evaluate.h"
 #include "accel/run/telemetry.h"
@@ -125,11 +126,21 @@ bool graph_conj_symmetric(const Tensor& x, int dim) {
   return evaluate(ok, SinkReason::HostBuiltin).get_double(0) != 0;
 }
 
+/// x computed: a lazy x is evaluated as an intermediate (not for a host sink), so placement may
+/// leave it on a device where the transform can read it.
+Tensor computed(const Tensor& x0) {
+  Tensor x = x0;
+  if (x.is_lazy()) {
+    SinkScope scope(SinkReason::Explicit);
+    x.force();
+  }
+  return x;
+}
+
 }  // namespace
 
 Tensor fft_lanes(FftKind kind, const Tensor& x0, int dim) {
-  Tensor x = x0;
-  x.force();
+  const Tensor x = computed(x0);
   const ClassId cls = x.cls();
   MF_ASSERT(cls == ClassId::Double || cls == ClassId::Single, "fft_lanes: class");
   MF_ASSERT(x.is_complex() == (kind != FftKind::RealForward), "fft_lanes: complexity");
@@ -191,8 +202,7 @@ Tensor fft_lanes(FftKind kind, const Tensor& x0, int dim) {
 }
 
 bool fft_conj_symmetric(const Tensor& x0, int dim) {
-  Tensor x = x0;
-  x.force();
+  const Tensor x = computed(x0);
   if (x.numel() == 0) return true;
   if (x.device_only()) return graph_conj_symmetric(x, dim);
   return host_conj_symmetric(x, dim);
