@@ -64,6 +64,11 @@ void Provider::fft(const FftCall&) {
               static_cast<int>(name().size()), name().data());
 }
 
+void Provider::window(const WindowCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no moving-window statistics.",
+              static_cast<int>(name().size()), name().data());
+}
+
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();
   std::lock_guard<std::mutex> l(r.mu);

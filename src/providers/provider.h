@@ -81,7 +81,7 @@ struct KernelCost {
 
 /// Library entries a provider may implement. Gemm and Fft are served today; the others are the
 /// named extension points of dense solvers, sort and scan.
-enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan };
+enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan, Window };
 
 /// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
 /// Pointers are in the provider's memory; f32 selects single, else double.
@@ -114,6 +114,26 @@ struct FftCall {
   enum class Kind : uint8_t { Forward, Inverse, RealForward, SymmetricInverse };
   Kind kind = Kind::Forward;
   bool f32 = false;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+};
+
+// ---- moving-window statistics (LibraryCall::Window) -------------------------------------------
+
+/// movsum/movmean/movvar/movstd/movmax/movmin along one dimension of an array laid out as
+/// (stride, n, outer) (as FftCall), MATLAB's defaults: the window of output k holds the input
+/// elements max(0, k - kb) .. min(n - 1, k + kf) (cut at the ends, 'shrink'), and a NaN in the
+/// window gives NaN ('includenan'). Input and output have one class (f32: single, else double)
+/// and the same layout; sums and moments accumulate in double. Var/Std divide the squared
+/// deviations from the window mean by count - 1 (w = 0; a one-element window gives 0) or by
+/// count (w = 1). Pointers are in the provider's memory.
+struct WindowCall {
+  enum class Kind : uint8_t { Sum, Mean, Var, Std, Max, Min };
+  Kind kind = Kind::Mean;
+  bool f32 = false;
+  int64_t kb = 0, kf = 0;
+  int w = 0;
   int64_t n = 0, stride = 1, outer = 1;
   const void* in = nullptr;
   void* out = nullptr;
@@ -171,6 +191,8 @@ public:
   virtual void gemm(const GemmCall& g);
   /// The transforms of f (FftCall), queued like a kernel launch (a device does not wait).
   virtual void fft(const FftCall& f);
+  /// The window statistics of w (WindowCall), queued like a kernel launch.
+  virtual void window(const WindowCall& w);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

@@ -549,7 +549,7 @@ LoopIteration::~LoopIteration() { t_iteration = prev_; }
 
 bool complex_fusable(OpId op) {
   switch (op) {
-    case OpId::Add: case OpId::Sub: case OpId::Mul: case OpId::Div: case OpId::LDiv:
+    case OpId::Add: case OpId::Sub: case OpId::Mul:
     case OpId::Eq: case OpId::Ne: case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge:
     case OpId::Neg: case OpId::UPlus: case OpId::Conj: case OpId::Real: case OpId::Imag:
     case OpId::Abs: case OpId::Angle: case OpId::Exp: case OpId::Floor: case OpId::Ceil:

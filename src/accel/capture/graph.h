@@ -181,8 +181,9 @@ std::string dump_graph(std::span<const NodeRef> roots);
 size_t interned_node_count();
 
 /// Whether the fused kernels compute op on complex operands (their real and imaginary parts
-/// as two real values, accel/emit/lower.cc): + - .* ./ .\ == ~= < <= > >= (ordering compares
-/// real parts), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round, fix,
+/// as two real values, accel/emit/lower.cc): + - .* == ~= < <= > >= (ordering compares real
+/// parts; complex division stays eager: the eager engine's std::complex quotient has special
+/// cases a kernel without selects cannot follow bit for bit), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round, fix,
 /// isnan, isinf, isfinite.
 bool complex_fusable(OpId op);
 

@@ -496,9 +496,7 @@ private:
 
   /// An op with a complex operand (complex_fusable ops): the real and imaginary parts are two
   /// real values. A real operand is promoted with a zero imaginary part, as the eager engine
-  /// promotes it (runtime/elementwise.cc), so +, -, .* and comparisons give the eager bits;
-  /// a quotient by a complex divisor scales both parts by max(|re|, |im|) of the divisor first
-  /// (no overflow of the squared magnitude), a quotient by a real divisor divides each part.
+  /// promotes it (runtime/elementwise.cc), so +, -, .* and comparisons give the eager bits.
   int emit_complex_op(Phase& ph, const Node* n) {
     const OpId op = n->op;
     const bool binary = op_arity(op) == 2;
@@ -514,7 +512,6 @@ private:
     auto [ar, ai] = emit_c(ph, x);
     int br = -1, bi = -1;
     if (y) std::tie(br, bi) = emit_c(ph, y);
-    const bool y_real = y && bi < 0;
     auto zero = [&] { return const_value(ph, 0, wc); };
     ar = conv(ph, ar, w);
     ai = ai < 0 ? zero() : conv(ph, ai, w);
@@ -537,21 +534,6 @@ private:
       case OpId::Mul:
         return complex_out(o2(OpId::Sub, o2(OpId::Mul, ar, br), o2(OpId::Mul, ai, bi)),
                            o2(OpId::Add, o2(OpId::Mul, ar, bi), o2(OpId::Mul, ai, br)));
-      case OpId::Div:
-      case OpId::LDiv: {
-        if (op == OpId::LDiv) {  // a .\ b is b ./ a
-          std::swap(ar, br);
-          std::swap(ai, bi);
-        }
-        const bool real_divisor = op == OpId::Div ? y_real : !x->complex;
-        if (real_divisor) return complex_out(o2(OpId::Div, ar, br), o2(OpId::Div, ai, br));
-        const int sc = o2(OpId::Max, o1(OpId::Abs, br), o1(OpId::Abs, bi));
-        const int cr = o2(OpId::Div, br, sc), ci = o2(OpId::Div, bi, sc);
-        const int den = o2(OpId::Mul, o2(OpId::Add, o2(OpId::Mul, cr, cr), o2(OpId::Mul, ci, ci)), sc);
-        const int re = o2(OpId::Add, o2(OpId::Mul, ar, cr), o2(OpId::Mul, ai, ci));
-        const int im = o2(OpId::Sub, o2(OpId::Mul, ai, cr), o2(OpId::Mul, ar, ci));
-        return complex_out(o2(OpId::Div, re, den), o2(OpId::Div, im, den));
-      }
       case OpId::Eq: return cmp(OpId::And, cmp(OpId::Eq, ar, br), cmp(OpId::Eq, ai, bi));
       case OpId::Ne: return cmp(OpId::Or, cmp(OpId::Ne, ar, br), cmp(OpId::Ne, ai, bi));
       case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge: return cmp(op, ar, br);

@@ -95,8 +95,9 @@ private:
   std::string run_kernel(int g, GroupRecord& gr, bool* deferred) {
     bool complex_src = false;
     for (const Node* s : p_.groups[g].sources) {
-      // A real-typed value that turned complex (an eager re-run left the real domain).
-      complex_src |= value_of(s).is_complex() && !s->complex;
+      // A real-typed value that turned complex (an eager re-run left the real domain), or a
+      // complex-typed one whose imaginary parts were all zero (dropped, as MATLAB does).
+      complex_src |= value_of(s).is_complex() != s->complex;
       gr.bytes_read += bytes_of(value_of(s));
     }
     if (complex_src) return "complex data";
@@ -156,6 +157,9 @@ private:
       for (size_t i = 0; i < outputs.size(); ++i) {
         if (lg->output_imag[i]) continue;
         gr.bytes_written += bytes_of(outputs[i]);
+        // MATLAB drops all-zero imaginary parts, as the eager engine does; a device result
+        // stays complex rather than being gathered to look.
+        if (p->host_memory() && outputs[i].is_complex()) outputs[i] = outputs[i].drop_zero_imag();
         values[lg->output_nodes[i]] = std::move(outputs[i]);
       }
       return "";

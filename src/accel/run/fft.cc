@@ -97,8 +97,8 @@ bool host_conj_symmetric(const Tensor& x, int dim) {
   return x.cls() == ClassId::Single ? check(float{}) : check(double{});
 }
 
-/// all(x(k) == conj(x(mod(n-k, n)))) as one fused graph: the lane's first element against its
-/// own conjugate, the rest against the reversed rest (slices with step -1 along dim).
+/// all(x(k) == conj(x(mod(n-k, n)))) as one fused graph over slices of x along dim (the
+/// second half reversed by a step of -1), reading each element once.
 bool graph_conj_symmetric(const Tensor& x, int dim) {
   const Dims& d = x.dims();
   const int nd = d.ndims();
@@ -116,12 +116,18 @@ bool graph_conj_symmetric(const Tensor& x, int dim) {
     }
     return slice(xi, starts, steps, counts);
   };
-  const NodeRef first = part(1, 1, 1);
-  NodeRef ok = reduce(ReduceKind::All,
-                      binary(OpId::Eq, unary(OpId::Imag, first), constant(0, x.cls())), all);
-  if (n > 1) {
-    const NodeRef rest = binary(OpId::Eq, part(2, 1, n - 1), unary(OpId::Conj, part(n, -1, n - 1)));
-    ok = binary(OpId::And, ok, reduce(ReduceKind::All, rest, all));
+  // Each pair (k, n - k), 0 < k < n/2, once; x(0) and, for even n, x(n/2) must be real.
+  auto real_at = [&](int64_t k) {
+    return reduce(ReduceKind::All,
+                  binary(OpId::Eq, unary(OpId::Imag, part(k + 1, 1, 1)), constant(0, x.cls())),
+                  all);
+  };
+  NodeRef ok = real_at(0);
+  if (n % 2 == 0) ok = binary(OpId::And, ok, real_at(n / 2));
+  const int64_t m = (n - 1) / 2;
+  if (m > 0) {
+    const NodeRef pairs = binary(OpId::Eq, part(2, 1, m), unary(OpId::Conj, part(n, -1, m)));
+    ok = binary(OpId::And, ok, reduce(ReduceKind::All, pairs, all));
   }
   return evaluate(ok, SinkReason::HostBuiltin).get_double(0) != 0;
 }

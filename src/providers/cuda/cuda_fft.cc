@@ -9,8 +9,9 @@
 // - Real-to-complex writes the n/2 + 1 lower coefficients of each lane in place of the full
 //   output; the NVRTC kernel mf_fft_fill then writes Y(k) = conj(Y(n - k)) for k > n/2 (the
 //   host provider's conjugate fill, exactly). Complex-to-real overwrites its input (cuFFT
-//   manual, "Data layout"), so it reads a copy. Inverses are scaled as the host provider
-//   scales them: single multiplies by the rounded 1/n, double divides by n (mf_fft_scale).
+//   manual, "Data layout"), so it reads a packed copy of the lower halves, scaled by 1/n on the
+//   way (mf_fft_half). Complex inverses are scaled afterwards as the host provider scales
+//   them: single multiplies by the rounded 1/n, double divides by n (mf_fft_scale).
 //
 // Source: cuFFT API reference (cufftMakePlanMany64, "Advanced Data Layout", cufftExecR2C/C2R
 // layouts with n/2 + 1 complex outputs per lane, cufftSetStream).
@@ -48,6 +49,29 @@ extern "C" __global__ void mf_fft_fill_d(mf_c64* y, long long n, long long strid
                                          long long outer) {
   fill(y, n, stride, outer);
 }
+// The lower n/2 + 1 coefficients of each lane, times s, packed as (stride, n/2 + 1, outer):
+// the input of a complex-to-real transform (which overwrites it), with the 1/n folded in.
+template <class C, class R>
+__device__ void half(const C* x, C* y, long long n, long long stride, long long outer, R s) {
+  const long long h = n / 2 + 1;
+  const long long total = h * stride * outer;
+  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < total;
+       t += (long long)gridDim.x * blockDim.x) {
+    const long long p = t % stride, r = t / stride, k = r % h, q = r / h;
+    C v = x[(q * n + k) * stride + p];
+    v.x = v.x * s;
+    v.y = v.y * s;
+    y[t] = v;
+  }
+}
+extern "C" __global__ void mf_fft_half_f(const mf_c32* x, mf_c32* y, long long n,
+                                         long long stride, long long outer, float s) {
+  half(x, y, n, stride, outer, s);
+}
+extern "C" __global__ void mf_fft_half_d(const mf_c64* x, mf_c64* y, long long n,
+                                         long long stride, long long outer, double s) {
+  half(x, y, n, stride, outer, s);
+}
 extern "C" __global__ void mf_fft_scale_f(float* y, long long count, float s) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count;
        i += (long long)gridDim.x * blockDim.x)
@@ -60,7 +84,7 @@ extern "C" __global__ void mf_fft_scale_d(double* y, long long count, double n) 
 }
 )";
 
-enum Entry { kFillF, kFillD, kScaleF, kScaleD };
+enum Entry { kFillF, kFillD, kScaleF, kScaleD, kHalfF, kHalfD };
 
 const CompiledProgram& fft_kernels(Device& dev) {
   static std::mutex mu;
@@ -69,7 +93,8 @@ const CompiledProgram& fft_kernels(Device& dev) {
   if (!p) {
     Program prog;
     prog.source = kFftKernels;
-    for (const char* e : {"mf_fft_fill_f", "mf_fft_fill_d", "mf_fft_scale_f", "mf_fft_scale_d"}) {
+    for (const char* e : {"mf_fft_fill_f", "mf_fft_fill_d", "mf_fft_scale_f", "mf_fft_scale_d",
+                          "mf_fft_half_f", "mf_fft_half_d"}) {
       Launch la;
       la.entry = e;
       prog.launches.push_back(la);
@@ -167,17 +192,25 @@ void CudaProvider::fft(const FftCall& f) {
       break;
     }
     case FftCall::Kind::SymmetricInverse: {
-      // cuFFT's complex-to-real transform overwrites its input: it reads a copy.
-      std::unique_ptr<DeviceCopy> copy = dev_.allocate(static_cast<size_t>(total) * 2 * rb);
-      auto* c = static_cast<char*>(copy->device_ptr());
-      dev_.check(a.cuMemcpyDtoDAsync(reinterpret_cast<CUdeviceptr>(c),
-                                     reinterpret_cast<CUdeviceptr>(in),
-                                     static_cast<size_t>(total) * 2 * rb, dev_.stream()),
-                 "cuMemcpyDtoDAsync");
+      // cuFFT's complex-to-real transform reads n/2 + 1 coefficients per lane and overwrites
+      // them: it reads a packed copy of the lower halves, scaled by 1/n on the way (so no pass
+      // scales the result).
+      const long long hn = n / 2 + 1;
+      std::unique_ptr<DeviceCopy> copy =
+          dev_.allocate(static_cast<size_t>(hn * stride * outer) * 2 * rb);
+      void* c = copy->device_ptr();
+      {
+        long long nn = n, ss = stride, oo = outer;
+        float sf = 1.0f / static_cast<float>(n);
+        double sd = 1.0 / static_cast<double>(n);
+        void* params[] = {&in, &c, &nn, &ss, &oo, f.f32 ? static_cast<void*>(&sf) : &sd};
+        launch(dev_, f.f32 ? kHalfF : kHalfD, hn * stride * outer, params);
+      }
+      const long long hdist = contiguous ? hn : 1, hstep = contiguous ? 0 : hn * stride;
       const cufftHandle h =
-          plan(dev_, f.f32 ? CUFFT_C2R : CUFFT_Z2D, n, stride, dist, stride, dist, batch);
+          plan(dev_, f.f32 ? CUFFT_C2R : CUFFT_Z2D, n, stride, hdist, stride, dist, batch);
       for (long long q = 0; q < calls; ++q) {
-        void* i = c + q * step * 2 * rb;
+        void* i = static_cast<char*>(c) + q * hstep * 2 * rb;
         void* o = out + q * step * rb;
         check(f.f32 ? a.cufftExecC2R(h, i, static_cast<float*>(o))
                     : a.cufftExecZ2D(h, i, static_cast<double*>(o)));
@@ -185,8 +218,8 @@ void CudaProvider::fft(const FftCall& f) {
       break;  // `copy` is freed stream-ordered, after the transforms
     }
   }
-  if (f.kind == FftCall::Kind::Inverse || f.kind == FftCall::Kind::SymmetricInverse) {
-    long long count = f.kind == FftCall::Kind::Inverse ? 2 * total : total;
+  if (f.kind == FftCall::Kind::Inverse) {
+    long long count = 2 * total;
     if (f.f32) {
       float s = 1.0f / static_cast<float>(n);
       void* params[] = {&out, &count, &s};

@@ -31,7 +31,8 @@ public:
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override {
-    return c == LibraryCall::Gemm || (c == LibraryCall::Fft && have_cufft());
+    return c == LibraryCall::Gemm || c == LibraryCall::Window ||
+           (c == LibraryCall::Fft && have_cufft());
   }
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
@@ -55,6 +56,10 @@ public:
   /// conjugate fill and the 1/n scaling of inverses run as small NVRTC kernels on the same
   /// stream. Raises matfuse:notAvailable without cuFFT.
   void fft(const FftCall& f) override;
+  /// Moving-window statistics by an NVRTC kernel (cuda_window.cc): each thread slides over a
+  /// run of consecutive outputs of one lane with double running sums (var/std: sums of
+  /// deviations from a reference value of the run); max/min scan each window.
+  void window(const WindowCall& w) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }
