@@ -16,7 +16,10 @@
 #         cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release $(tools/device-debs.sh cmake-args)
 #   tools/device-debs.sh cmake-args [PREFIX]      prints only those arguments.
 # The binary finds the carried libraries at run time through its RPATH (CMAKE_BUILD_RPATH and
-# CMAKE_INSTALL_RPATH are set to PREFIX's library folder), so no LD_LIBRARY_PATH is needed.
+# CMAKE_INSTALL_RPATH are set to PREFIX's library folder), so no LD_LIBRARY_PATH is needed. The
+# RPATH is an old-style DT_RPATH (--disable-new-dtags): unlike DT_RUNPATH it also serves the
+# carried libraries' own dependencies (Cairo's pixman, HDF5's curl ...); -rpath-link lets the
+# linker resolve those at build time.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 debs="$root/.debs"
@@ -35,9 +38,9 @@ libtextwrap1|libglib2.0-.*|libmount-dev|libblkid-dev|libffi-dev|libsm-dev|libice
 libice6|libcairo-script-interpreter2|libcairo-gobject2|libhdf5-fortran-.*|libhdf5-hl-fortran-.*|
 libgfortran5|libquadmath0|libhdf5-cpp-.*|libhdf5-hl-cpp-.*|libfftw3-bin|libcurl4-.*-dev|
 libcurl3-nss|libcurl4-nss-dev|libssl-dev|libnss3|libnspr4|libtirpc.*|libnsl.*|libjpeg.*|
-libkrb5-3|libgssapi-krb5-2|libk5crypto3|libkrb5support0|libkeyutils1|libcom-err2|libldap-2.5-0|
+libkrb5-3|libgssapi-krb5-2|libk5crypto3|libkrb5support0|libkeyutils1|libcom-err2|
 libsasl2-.*|libgnutls30|libnettle8|libhogweed6|libp11-kit0|libtasn1-6|libidn2-0|libunistring2|
-libpsl5|libnghttp2-14|librtmp1|libssh2-1|libelf1|libsqlite3-0|libpkgconf3|
+libpsl5|libnghttp2-14|librtmp1|libelf1|libsqlite3-0|libpkgconf3|
 libexpat1)$'
 base="${base//$'\n'/}"
 
@@ -64,7 +67,8 @@ cmake_args() {
   p="$(prefix_of "${1:-}")"
   lib="$p/usr/lib/$arch_dir"
   echo "-DCMAKE_PREFIX_PATH=$p/usr -DCMAKE_LIBRARY_PATH=$lib -DCMAKE_INCLUDE_PATH=$p/usr/include" \
-       "-DCMAKE_BUILD_RPATH=$lib -DCMAKE_INSTALL_RPATH=$lib"
+       "-DCMAKE_BUILD_RPATH=$lib -DCMAKE_INSTALL_RPATH=$lib" \
+       "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--disable-new-dtags,-rpath-link,$lib"
 }
 
 unpack() {
