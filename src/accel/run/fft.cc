@@ -99,7 +99,9 @@ bool host_conj_symmetric(const Tensor& x, int dim) {
 
 /// all(x(k) == conj(x(mod(n-k, n)))) as one fused graph over slices of x along dim (the
 /// second half reversed by a step of -1), reading each element once.
-bool graph_conj_symmetric(const Tensor& x, int dim) {
+}  // namespace
+
+bool fft_conj_symmetric_graph(const Tensor& x, int dim) {
   const Dims& d = x.dims();
   const int nd = d.ndims();
   const int64_t n = d[dim];
@@ -131,6 +133,8 @@ bool graph_conj_symmetric(const Tensor& x, int dim) {
   }
   return evaluate(ok, SinkReason::HostBuiltin).get_double(0) != 0;
 }
+
+namespace {
 
 /// x computed: a lazy x is evaluated as an intermediate (not for a host sink), so placement may
 /// leave it on a device where the transform can read it.
@@ -210,7 +214,7 @@ Tensor fft_lanes(FftKind kind, const Tensor& x0, int dim) {
 bool fft_conj_symmetric(const Tensor& x0, int dim) {
   const Tensor x = computed(x0);
   if (x.numel() == 0) return true;
-  if (x.device_only()) return graph_conj_symmetric(x, dim);
+  if (x.device_only()) return fft_conj_symmetric_graph(x, dim);
   return host_conj_symmetric(x, dim);
 }
 

@@ -37,5 +37,7 @@ Tensor fft_lanes(FftKind kind, const Tensor& x, int dim);
 /// x(k) == conj(x(mod(n - k, n))) for all k (MATLAB's test before ifft returns a real result).
 /// A device-resident x is tested on the device by a fused reduction (only the answer moves).
 bool fft_conj_symmetric(const Tensor& x, int dim);
+/// The fused-graph form of the same test (what a device-resident x runs; any materialised x).
+bool fft_conj_symmetric_graph(const Tensor& x, int dim);
 
 }  // namespace matfuse::accel
