@@ -23,6 +23,8 @@ const char* kWindowKernels = R"(
 #define MF_RUN 32
 __device__ inline bool mf_isnan(double v) { return v != v; }
 __device__ inline bool mf_isinf(double v) { return v - v != v - v && v == v; }
+__device__ inline long long mf_lmax(long long a, long long b) { return a > b ? a : b; }
+__device__ inline long long mf_lmin(long long a, long long b) { return a < b ? a : b; }
 template <class T>
 __device__ void mf_window(const T* x, T* y, int kind, long long kb, long long kf, int w,
                           long long n, long long stride, long long outer) {
@@ -35,10 +37,10 @@ __device__ void mf_window(const T* x, T* y, int kind, long long kb, long long kf
     const long long p = t % stride, r = t / stride, c = r % runs, q = r / runs;
     const T* xl = x + q * n * stride + p;
     T* yl = y + q * n * stride + p;
-    const long long k0 = c * MF_RUN, k1 = min(k0 + MF_RUN, n);
+    const long long k0 = c * MF_RUN, k1 = mf_lmin(k0 + MF_RUN, n);
     if (kind >= 4) {  // max (4), min (5)
       for (long long k = k0; k < k1; ++k) {
-        const long long lo = max(k - kb, 0LL), hi = min(k + kf, n - 1);
+        const long long lo = mf_lmax(k - kb, 0LL), hi = mf_lmin(k + kf, n - 1);
         double m = (double)xl[lo * stride];
         bool isn = mf_isnan(m);
         for (long long j = lo + 1; j <= hi; ++j) {
@@ -66,11 +68,11 @@ __device__ void mf_window(const T* x, T* y, int kind, long long kb, long long kf
         s2 += sg * d * d;
       }
     };
-    long long lo = max(k0 - kb, 0LL), hi = min(k0 + kf, n - 1);
+    long long lo = mf_lmax(k0 - kb, 0LL), hi = mf_lmin(k0 + kf, n - 1);
     for (long long j = lo; j <= hi; ++j) add((double)xl[j * stride], 1);
     for (long long k = k0; k < k1; ++k) {
       if (k > k0) {
-        const long long nlo = max(k - kb, 0LL), nhi = min(k + kf, n - 1);
+        const long long nlo = mf_lmax(k - kb, 0LL), nhi = mf_lmin(k + kf, n - 1);
         if (nhi > hi) add((double)xl[nhi * stride], 1);
         if (nlo > lo) add((double)xl[lo * stride], -1);
         lo = nlo;
@@ -86,8 +88,9 @@ __device__ void mf_window(const T* x, T* y, int kind, long long kb, long long kf
       } else if (nn > 0 || pi > 0 || ni > 0) {
         out = nan;
       } else {
+        // One element deviates by nothing (no rounding residue of the slide).
         const double den = cnt - 1 + w;
-        double var = den > 0 ? (s2 - s1 * s1 / cnt) / den : 0;
+        double var = den > 0 && cnt > 1 ? (s2 - s1 * s1 / cnt) / den : 0;
         if (var < 0) var = 0;
         out = kind == 3 ? sqrt(var) : var;
       }
