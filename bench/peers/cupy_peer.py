@@ -219,6 +219,31 @@ def make_workload(name, xp, stream, ew_ema):
 
         def run():
             return float(((b_mat.T @ b_mat) / f32(n)).sum(dtype=f32))
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = stream(13).rand((n, c))
+        h = pc.spectral_h(xp, n, f32)[:, None]
+
+        def run():
+            return float(xp.real(xp.fft.ifft(xp.fft.fft(x, axis=0) * h, axis=0)).sum())
+        return run, "exact"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = stream(15).rand((n, c))
+        cnt = pc.mov_counts(xp, n, f32)[:, None]
+        if xp.__name__ == "numpy":
+            from scipy.ndimage import uniform_filter1d
+        else:
+            from cupyx.scipy.ndimage import uniform_filter1d
+        k = pc.MOV_K
+
+        def run():
+            # zero-padded window sums over [i - 32, i + 31], divided by the true counts
+            s1 = uniform_filter1d(x, k, axis=0, mode="constant") * f32(k)
+            s2 = uniform_filter1d(x * x, k, axis=0, mode="constant") * f32(k)
+            m = s1 / cnt
+            s = xp.sqrt(xp.maximum((s2 / cnt - m * m) * (cnt / (cnt - f32(1))), f32(0)))
+            return float(m.sum(dtype=xp.float64) + s.sum(dtype=xp.float64))
         return run, "exact"
     raise KeyError(name)
 

@@ -151,6 +151,31 @@ def make_workload(name, jax, jnp):
         def f(b_mat):
             return jnp.sum((b_mat.T @ b_mat) / n)
         return (lambda: float(f(b_mat))), "native"
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = jax.random.uniform(jax.random.PRNGKey(13), (c, n), dtype=f32)
+        h = jnp.asarray(pc.spectral_h(__import__("numpy"), n, "float32"))
+
+        @jax.jit
+        def f(x, h):
+            return jnp.sum(jnp.real(jnp.fft.ifft(jnp.fft.fft(x, axis=1) * h, axis=1)))
+        return (lambda: float(f(x, h))), "native"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = jax.random.uniform(jax.random.PRNGKey(15), (c, n), dtype=f32)
+        cnt = jnp.asarray(pc.mov_counts(__import__("numpy"), n, "float32"))
+        k = pc.MOV_K
+
+        @jax.jit
+        def f(x, cnt):
+            def wsum(v):  # sums over [i - 32, i + 31], zeros outside
+                return lax.reduce_window(v, 0.0, lax.add, (1, k), (1, 1),
+                                         ((0, 0), (k // 2, k // 2 - 1)))
+            m = wsum(x) / cnt
+            m2 = wsum(x * x) / cnt
+            s = jnp.sqrt(jnp.maximum((m2 - m * m) * (cnt / (cnt - 1)), 0))
+            return jnp.sum(m) + jnp.sum(s)
+        return (lambda: float(f(x, cnt))), "native"
     raise KeyError(name)
 
 

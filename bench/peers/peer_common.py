@@ -24,6 +24,8 @@ DEFAULTS = {
     "w11_solve64": {"n": 8192, "K": 64},
     "w9_covfn": {"N": 2_000_000, "D": 256},
     "w12_gram": {"n": 8192},
+    "w13_spectral": {"N": 1 << 20, "C": 64},
+    "w15_movstats": {"N": 1_000_000, "C": 256},
 }
 
 # Constants shared by all implementations (w3_gbm.m, w4_ema.m, w2_image.m).
@@ -32,7 +34,25 @@ IMG = dict(gain=1.0123, bias=-0.02, gamma=1.8, eps=1e-6)
 EMA_A = 0.01
 SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7,
          "w10_subspace": 10, "w11_solve": 11, "w11_solve64": 11,
-         "w9_covfn": 9, "w12_gram": 12}
+         "w9_covfn": 9, "w12_gram": 12,
+         "w13_spectral": 13, "w15_movstats": 15}
+MOV_K = 64  # W15 window: MATLAB's even window covers [i - 32, i + 31], shrinking at the ends
+
+
+def spectral_h(xp, n, dtype):
+    """W13's filter: H(k) = 1 / (1 + (min(k, n - k) / (n / 16))^2), k = 0..n-1 (real,
+    conjugate symmetric), computed in double and rounded as w13_spectral.m does."""
+    k = xp.arange(n, dtype=xp.float64)
+    f = xp.minimum(k, n - k)
+    return (1.0 / (1.0 + (f / (n / 16)) ** 2)).astype(dtype)
+
+
+def mov_counts(xp, n, dtype):
+    """Elements in each of the n shrinking windows [i - 32, i + 31] of W15."""
+    i = xp.arange(n)
+    lo = xp.maximum(i - MOV_K // 2, 0)
+    hi = xp.minimum(i + MOV_K // 2 - 1, n - 1)
+    return (hi - lo + 1).astype(dtype)
 
 
 def param(workload, name):

@@ -171,6 +171,32 @@ def make_workload(name, torch, dev, comp):
             return ((b_mat.T @ b_mat) / n).sum()
         f = comp(body)
         return (lambda: float(f(b_mat))), "native"
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        torch.manual_seed(13)
+        x = torch.rand(c, n, dtype=f32, device=dev)  # row j = MATLAB's column x(:, j)
+        h = torch.as_tensor(pc.spectral_h(__import__("numpy"), n, "float32"), device=dev)
+
+        def body(x, h):
+            return torch.fft.ifft(torch.fft.fft(x, dim=1) * h, dim=1).real.sum()
+        f = comp(body)
+        return (lambda: float(f(x, h))), "native"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        torch.manual_seed(15)
+        x = torch.rand(c, 1, n, dtype=f32, device=dev)  # row j = MATLAB's column X(:, j)
+        cnt = torch.as_tensor(pc.mov_counts(__import__("numpy"), n, "float32"), device=dev)
+        pool = torch.nn.functional.avg_pool1d
+        k = pc.MOV_K
+
+        def body(x, cnt):
+            # count_include_pad=False: the shrinking windows' means
+            m = pool(x, k, stride=1, padding=k // 2, count_include_pad=False)[..., :n]
+            m2 = pool(x * x, k, stride=1, padding=k // 2, count_include_pad=False)[..., :n]
+            s = torch.sqrt(torch.clamp_min((m2 - m * m) * (cnt / (cnt - 1)), 0))
+            return m.sum(dtype=torch.float64) + s.sum(dtype=torch.float64)
+        f = comp(body)
+        return (lambda: float(f(x, cnt))), "native"
     raise KeyError(name)
 
 

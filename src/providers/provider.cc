@@ -86,6 +86,16 @@ void Provider::syrk(const SyrkCall&) {
               static_cast<int>(name().size()), name().data());
 }
 
+void Provider::fft(const FftCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no FFT.",
+              static_cast<int>(name().size()), name().data());
+}
+
+void Provider::window(const WindowCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no moving-window statistics.",
+              static_cast<int>(name().size()), name().data());
+}
+
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();
   std::lock_guard<std::mutex> l(r.mu);

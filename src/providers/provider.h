@@ -21,7 +21,7 @@
 //   engine. The other RunResult fields are outcomes for telemetry.
 // - Library calls: gemm(); the dense linear algebra of LibraryCall::Solve (factorizations,
 //   solves, eigen and singular value decompositions, and the few matrix kernels they need,
-//   section "dense linear algebra" below); FFT/sort/scan are named extension points
+//   section "dense linear algebra" below); fft(), window(); sort/scan are named extension points
 //   (LibraryCall) that later entries fill.
 // - Synchronisation and faults: a provider may defer the fault check of a kernel
 //   (set_defer_faults); take_deferred_faults(mark) then reads every flag kept since mark.
@@ -81,9 +81,9 @@ struct KernelCost {
   int64_t bytes_to_host = 0;   ///< outputs a host sink reads right away (0 for host memory)
 };
 
-/// Library entries a provider may implement. Gemm (with its gemv form), Syrk and Solve are
-/// served today; the others are the named extension points of FFT, sort and scan.
-enum class LibraryCall : uint8_t { Gemm, Syrk, Solve, Fft, Sort, Scan };
+/// Library entries a provider may implement. Gemm (with its gemv form), Syrk, Solve, Fft and
+/// Window are served today; Sort and Scan are named extension points.
+enum class LibraryCall : uint8_t { Gemm, Syrk, Solve, Fft, Sort, Scan, Window };
 
 // ---- Gemm: matrix products -------------------------------------------------------------------
 
@@ -283,6 +283,49 @@ struct PermuteRowsCall {
   int64_t ldc = 1;
 };
 
+// ---- FFT (LibraryCall::Fft) -----------------------------------------------------------------
+
+/// Batched one-dimensional discrete Fourier transforms along one dimension of an array laid out
+/// as (stride, n, outer): element (p, k, q) of the input and of the output sits at linear index
+/// p + stride*(k + n*q) (column-major, the transformed dimension of length n in the middle).
+/// Pointers are in the provider's memory; `in` is never written (a provider whose library
+/// overwrites its input copies it first). f32 selects single, else double precision.
+/// Kinds (X the input lane, Y the output lane, 0 <= k < n):
+/// - Forward: complex to complex, Y(k) = Σ_j X(j) e^{-2πi jk/n} (MATLAB's fft).
+/// - Inverse: complex to complex, Y(k) = (1/n) Σ_j X(j) e^{+2πi jk/n} (MATLAB's ifft).
+/// - RealForward: real X to the full complex spectrum; the upper half Y(k), k > n/2, is
+///   conj(Y(n-k)) exactly (a real-to-complex transform, then the conjugate fill).
+/// - SymmetricInverse: complex X treated as conjugate symmetric (only X(k), k <= n/2, read) to
+///   a real Y scaled by 1/n (MATLAB's ifft(X, 'symmetric')).
+struct FftCall {
+  enum class Kind : uint8_t { Forward, Inverse, RealForward, SymmetricInverse };
+  Kind kind = Kind::Forward;
+  bool f32 = false;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+};
+
+// ---- moving-window statistics (LibraryCall::Window) -------------------------------------------
+
+/// movsum/movmean/movvar/movstd/movmax/movmin along one dimension of an array laid out as
+/// (stride, n, outer) (as FftCall), MATLAB's defaults: the window of output k holds the input
+/// elements max(0, k - kb) .. min(n - 1, k + kf) (cut at the ends, 'shrink'), and a NaN in the
+/// window gives NaN ('includenan'). Input and output have one class (f32: single, else double)
+/// and the same layout; sums and moments accumulate in double. Var/Std divide the squared
+/// deviations from the window mean by count - 1 (w = 0; a one-element window gives 0) or by
+/// count (w = 1). Pointers are in the provider's memory.
+struct WindowCall {
+  enum class Kind : uint8_t { Sum, Mean, Var, Std, Max, Min };
+  Kind kind = Kind::Mean;
+  bool f32 = false;
+  int64_t kb = 0, kf = 0;
+  int w = 0;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+};
+
 /// Properties of a device provider's device (gpuDevice, accel-info).
 struct DeviceProperties {
   std::string name;
@@ -320,9 +363,11 @@ public:
   /// Address of t's elements in this provider's memory, copied there once when needed
   /// (*copied_bytes, when given, receives the bytes moved). Raises MatlabError on failure.
   virtual const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) = 0;
-  /// A fresh tensor of class cls and dims whose elements live in this provider's memory;
-  /// *address receives their address.
-  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address) = 0;
+  /// A fresh tensor of class cls and dims (complex: interleaved real and imaginary parts,
+  /// twice the bytes) whose elements live in this provider's memory; *address receives their
+  /// address.
+  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                            bool complex = false) = 0;
 
   // ---- launch
   /// Runs kernel k (asynchronously on a device; see set_defer_faults). Raises MatlabError
@@ -347,6 +392,10 @@ public:
   virtual void fill(const FillCall& c);
   virtual void permute_rows(const PermuteRowsCall& c);
   virtual void syrk(const SyrkCall& s);
+  /// The transforms of f (FftCall), queued like a kernel launch (a device does not wait).
+  virtual void fft(const FftCall& f);
+  /// The window statistics of w (WindowCall), queued like a kernel launch.
+  virtual void window(const WindowCall& w);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

@@ -12,7 +12,8 @@
 //   device; host accessors (data(), mutable_data()) always return a valid host copy.
 // - Lazy tensors (DESIGN.md decision 1): a Tensor may hold an acceleration graph node instead of
 //   storage. cls(), dims(), numel() never force it; is_complex() forces only a value that may
-//   turn complex at run time (LazyRef::maybe_complex). raw() and everything that reads or writes
+//   turn complex at run time (LazyRef::maybe_complex) or a complex-typed one (which turns real
+//   when its imaginary parts are all zero). raw() and everything that reads or writes
 //   elements force it through the hook the acceleration layer registers (the runtime never
 //   calls accel directly); the tensor then keeps the storage and behaves as a normal tensor.
 #pragma once
@@ -138,7 +139,8 @@ public:
 
   ClassId cls() const { return cls_; }
   bool is_complex() const {
-    if (lazy_ && lazy_->maybe_complex) force();
+    // A lazy complex value may turn real (all-zero imaginary parts are dropped when computed).
+    if (lazy_ && (lazy_->maybe_complex || complex_)) force();
     return complex_;
   }
   const Dims& dims() const { return dims_; }

@@ -272,6 +272,27 @@ std::vector<Case> all_cases() {
                      constant(2)))});
     add("diag-elementwise", {diag(binary(OpId::Add, full, constant(1)))});
   }
+  // complex data: real and imaginary parts as two real values (interleaved loads and stores)
+  for (ClassId fc : {ClassId::Double, ClassId::Single}) {
+    const std::string cn(class_name(fc));
+    auto cx = [&](uint32_t seed) {
+      Tensor re = random_tensor(d, ClassId::Double, seed), im = random_tensor(d, ClassId::Double, seed + 1);
+      Tensor z = Tensor::uninit(fc, d, true);
+      for (int64_t i = 0; i < z.numel(); ++i) z.set_complex(i, {re.get_double(i), im.get_double(i)});
+      z.set_complex(5, {kNaN, 1});
+      return input(z);
+    };
+    NodeRef za = cx(31), zb = cx(33), r = input(random_tensor(d, fc, 35));
+    add("complex-" + cn, {binary(OpId::Mul, za, zb), binary(OpId::Div, za, zb), binary(OpId::Div, za, r),
+                          binary(OpId::LDiv, r, za), binary(OpId::Add, za, r), unary(OpId::Abs, za),
+                          unary(OpId::Angle, zb), unary(OpId::Exp, za), unary(OpId::Conj, za),
+                          binary(OpId::Eq, za, zb), unary(OpId::IsNaN, za), binary(OpId::Lt, za, r),
+                          unary(OpId::Imag, binary(OpId::Sub, za, zb))});
+    add("complex-red-" + cn, {reduce(ReduceKind::Sum, binary(OpId::Mul, za, r), {0}),
+                              reduce(ReduceKind::Mean, zb, {1})});
+    add("complex-slice-" + cn,
+        {binary(OpId::Add, slice(za, {constant(37), constant(2)}, {-1, 1}, {36, 20}), constant(1))});
+  }
   // a loop trace: per-iteration loop index parameters and RNG offsets
   NodeRef y = input(random_tensor(Dims(500, 3), ClassId::Double, 11));
   for (int it = 1; it <= 4; ++it) {
@@ -487,8 +508,14 @@ Buffers make_buffers(const Case& c) {
   Buffers b;
   for (const Node* n : c.lg.input_nodes) b.args.inputs.push_back(n->tensor.raw());
   for (const Node* n : c.lg.param_nodes) b.args.params.push_back({n->value, n->bits});
-  for (const Node* n : c.lg.output_nodes) {
-    b.outs.push_back(Tensor::uninit(n->cls, n->dims));
+  for (size_t i = 0; i < c.lg.output_nodes.size(); ++i) {
+    const Node* n = c.lg.output_nodes[i];
+    if (c.lg.output_imag[i]) {  // the imaginary part: the real part's interleaved buffer
+      b.outs.push_back(b.outs.back());
+      b.args.outputs.push_back(b.args.outputs.back());
+      continue;
+    }
+    b.outs.push_back(Tensor::uninit(n->cls, n->dims, n->complex));
     std::memset(b.outs.back().mutable_raw(), 0, b.outs.back().numel() * b.outs.back().elem_bytes());
     b.args.outputs.push_back(b.outs.back().mutable_raw());
   }

@@ -15,11 +15,13 @@ bool supported_class(ClassId c) {
   }
 }
 
-/// Whether t can enter a graph: handled class, real (or lazy real-typed), not empty.
-bool capturable(const Tensor& t) {
+/// Whether t can enter a graph: handled class, real (or lazy real-typed), not empty. With
+/// complex_ok, complex single and double values enter too (ops with kComplexOk, sum, mean: the
+/// fused kernels carry their real and imaginary parts, accel/emit/lower.cc).
+bool capturable(const Tensor& t, bool complex_ok = false) {
   if (!supported_class(t.cls()) || t.numel() == 0) return false;
-  if (t.is_lazy()) return !t.node()->complex;
-  return !t.is_complex();
+  const bool cx = t.is_lazy() ? t.node()->complex : t.is_complex();
+  return !cx || (complex_ok && (t.cls() == ClassId::Double || t.cls() == ClassId::Single));
 }
 
 /// A lazy value still pending (not yet computed). A lazy tensor whose node was materialised by
@@ -28,6 +30,8 @@ bool pending(const Tensor& t) { return t.is_lazy() && !t.node()->has_value(); }
 
 /// The materialised value behind t (t itself, or the tensor of its materialised node).
 const Tensor& materialised(const Tensor& t) { return t.is_lazy() ? t.node()->value_tensor() : t; }
+
+bool known_complex(const Tensor& t) { return t.is_lazy() ? t.node()->complex : t.is_complex(); }
 
 bool float_cls(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
 
@@ -52,7 +56,7 @@ NodeRef operand(const Tensor& t) {
   // held only on the device stays a 1x1 Input (read there, never gathered for this).
   if (pending(t) || (t.is_lazy() && (t.numel() != 1 || materialised(t).device_only())))
     return t.node();
-  if (t.numel() == 1) {
+  if (t.numel() == 1 && !materialised(t).is_complex()) {
     const double v = materialised(t).get_double(0);
     return t.cls() == ClassId::Double ? param(v) : constant(v, t.cls());
   }
@@ -66,7 +70,9 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
 }  // namespace
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
-  if (!lazy_config().enabled || !capturable(a) || !capturable(b)) return std::nullopt;
+  const bool cx_ok = op_has(op, kComplexOk) && op_category(op) != OpCategory::Logical;
+  if (!lazy_config().enabled || !capturable(a, cx_ok) || !capturable(b, cx_ok))
+    return std::nullopt;
   if (!pending(a) && !pending(b) && !big(std::max(a.numel(), b.numel())) &&
       !(prefers_device(a, b) && std::max(a.numel(), b.numel()) > 1))
     return std::nullopt;
@@ -75,6 +81,11 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
     return std::nullopt;
   const bool maybe = a.maybe_complex() || b.maybe_complex();
   if (maybe && !op_has(op, kComplexOk)) return std::nullopt;
+  // Complex operands: only ops whose complex form the kernels compute (lower.cc); a complex
+  // power or a complex integer mix stays eager.
+  if ((known_complex(a) || known_complex(b)) &&
+      (!complex_fusable(op) || !float_cls(a.cls()) || !float_cls(b.cls()) || maybe))
+    return std::nullopt;
   if (op == OpId::Max || op == OpId::Min) {
     const auto odd = [](ClassId c) { return c == ClassId::Logical || c == ClassId::Char; };
     if (odd(a.cls()) || odd(b.cls())) return std::nullopt;  // minmax_binary's class rules
@@ -101,7 +112,10 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
 }
 
 std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
-  if (!lazy_config().enabled || !capturable(a)) return std::nullopt;
+  const bool cx_ok = op_has(op, kComplexOk) && !op_has(op, kRealToComplex) &&
+                     op_category(op) != OpCategory::Logical;
+  if (!lazy_config().enabled || !capturable(a, cx_ok)) return std::nullopt;
+  if (known_complex(a) && !complex_fusable(op)) return std::nullopt;
   if (!pending(a) && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
     return std::nullopt;
   const OpCategory cat = op_category(op);
@@ -122,7 +136,11 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
 
 std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
                                      bool omitnan, ReduceOut out) {
-  if (!lazy_config().enabled || !capturable(x)) return std::nullopt;
+  // Complex sum and mean fold the two parts separately ('omitnan' drops both parts of an
+  // element together, so it stays eager).
+  const bool cx_ok = (k == ReduceKind::Sum || k == ReduceKind::Mean) && !omitnan &&
+                     !x.maybe_complex() && out != ReduceOut::Native;
+  if (!lazy_config().enabled || !capturable(x, cx_ok)) return std::nullopt;
   if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   const bool minmax = k == ReduceKind::Min || k == ReduceKind::Max;
@@ -132,7 +150,7 @@ std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::v
 }
 
 std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
-  if (!lazy_config().enabled || !float_cls(to) || !capturable(x)) return std::nullopt;
+  if (!lazy_config().enabled || !float_cls(to) || !capturable(x, true)) return std::nullopt;
   if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   if (x.cls() == to) return x;

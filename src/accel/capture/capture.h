@@ -6,8 +6,12 @@
 //
 // Rules
 // - Handled operands: real double, single, logical, char, int8..int32, uint8..uint32, not
-//   empty. Complex and 64-bit integer values stay eager. A lazy operand that may turn complex
-//   (LazyRef::maybe_complex) is captured only by ops that accept complex data.
+//   empty. Complex double and single values (interleaved storage) are captured by the ops
+//   whose complex form the fused kernels compute (complex_fusable), by sum and mean without
+//   'omitnan', and by double()/single(); other complex work and 64-bit integer values stay
+//   eager. A complex result whose imaginary parts are all zero becomes real when a host kernel
+//   computes it (as in the eager engine); a device-resident result stays complex. A lazy operand that may turn complex (LazyRef::maybe_complex) is captured only by
+//   ops that accept complex data.
 // - Captured when an operand is lazy or the result has at least lazy_config().min_numel
 //   elements. Materialised operands enter as Input nodes; 1x1 double operands as Params (so a
 //   loop trace that differs only in scalars lowers to one kernel text, decision 8), other 1x1

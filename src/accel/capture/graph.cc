@@ -628,5 +628,16 @@ bool known_nonnegative(const Node* n, bool param_values, int depth) {
   }
 }
 
+bool complex_fusable(OpId op) {
+  switch (op) {
+    case OpId::Add: case OpId::Sub: case OpId::Mul:
+    case OpId::Eq: case OpId::Ne: case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge:
+    case OpId::Neg: case OpId::UPlus: case OpId::Conj: case OpId::Real: case OpId::Imag:
+    case OpId::Abs: case OpId::Angle: case OpId::Exp: case OpId::Floor: case OpId::Ceil:
+    case OpId::Round: case OpId::Fix: case OpId::IsNaN: case OpId::IsInf: case OpId::IsFinite:
+      return true;
+    default: return false;
+  }
+}
 
 }  // namespace matfuse::accel

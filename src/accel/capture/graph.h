@@ -260,6 +260,13 @@ std::string dump_graph(std::span<const NodeRef> roots);
 /// Number of live interned nodes (tests).
 size_t interned_node_count();
 
+/// Whether the fused kernels compute op on complex operands (their real and imaginary parts
+/// as two real values, accel/emit/lower.cc): + - .* == ~= < <= > >= (ordering compares real
+/// parts; complex division stays eager: the eager engine's std::complex quotient has special
+/// cases a kernel without selects cannot follow bit for bit), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round, fix,
+/// isnan, isinf, isfinite.
+bool complex_fusable(OpId op);
+
 std::string_view node_kind_name(NodeKind k);
 std::string_view reduce_kind_name(ReduceKind k);
 std::string_view gen_kind_name(GenKind k);

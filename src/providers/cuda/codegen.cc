@@ -198,9 +198,22 @@ bool Phase::contiguous(int a) const {
   return true;
 }
 
+bool Phase::interleaved(int a) const {
+  const Access& ac = k->accesses.at(a);
+  if (static_cast<int>(ac.strides.size()) != space.ndims()) unsupported("access rank mismatch");
+  auto st = strides_of(space);
+  bool any = false;
+  for (int d = 0; d < space.ndims(); ++d) {
+    if (ac.strides[d] != (space[d] == 1 ? 0 : 2 * st[d])) return false;
+    any |= ac.strides[d] != 0;
+  }
+  return any;
+}
+
 std::string Phase::offset(int a) const {
   const std::string base = "ab" + std::to_string(a);
   if (contiguous(a)) return "(" + base + " + i)";
+  if (interleaved(a)) return "(" + base + " + 2LL * (long long)i)";
   const Access& ac = k->accesses[a];
   std::string s = "(" + base;
   for (int d = 0; d < space.ndims(); ++d)
@@ -453,7 +466,7 @@ std::string Phase::hoisted_code() const {
 std::string Phase::index_code() const {
   // Decomposed index x<d> when some non-uniform, non-contiguous access is used.
   bool need = false;
-  auto uses = [&](int a) { return !uniform_access(a) && !contiguous(a); };
+  auto uses = [&](int a) { return !uniform_access(a) && !contiguous(a) && !interleaved(a); };
   for (size_t v = 0; v < code->size(); ++v) {
     const Instr& in = (*code)[v];
     if (!hoisted[v] && (in.kind == IKind::Load || in.kind == IKind::Iota) && uses(in.access))

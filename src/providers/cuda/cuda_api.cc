@@ -29,7 +29,7 @@ namespace {
 
 struct Loaded {
   Api api{};
-  bool driver = false, nvrtc = false, cublas = false, cusolver = false;
+  bool driver = false, nvrtc = false, cublas = false, cusolver = false, cufft = false;
   std::string error;
 };
 
@@ -147,6 +147,23 @@ Loaded load() {
       L.cusolver = r;
     }
   }
+
+  // cuFFT 11.x ships with CUDA 12, cuFFT 12.x with CUDA 13.
+  void* fft = open_first({"libcufft.so", "libcufft.so.12", "libcufft.so.11"});
+  if (fft) {
+    bool r = true;
+    r &= bind(fft, a.cufftCreate, {"cufftCreate"});
+    r &= bind(fft, a.cufftMakePlanMany64, {"cufftMakePlanMany64"});
+    r &= bind(fft, a.cufftSetStream, {"cufftSetStream"});
+    r &= bind(fft, a.cufftExecC2C, {"cufftExecC2C"});
+    r &= bind(fft, a.cufftExecR2C, {"cufftExecR2C"});
+    r &= bind(fft, a.cufftExecC2R, {"cufftExecC2R"});
+    r &= bind(fft, a.cufftExecZ2Z, {"cufftExecZ2Z"});
+    r &= bind(fft, a.cufftExecD2Z, {"cufftExecD2Z"});
+    r &= bind(fft, a.cufftExecZ2D, {"cufftExecZ2D"});
+    r &= bind(fft, a.cufftDestroy, {"cufftDestroy"});
+    L.cufft = r;
+  }
   return L;
 }
 
@@ -168,6 +185,7 @@ std::vector<const char*> cusolver_entry_names() {
   return {MF_CUSOLVER_ENTRIES(MF_NAME)};
 #undef MF_NAME
 }
+bool have_cufft() { return loaded().cufft; }
 
 std::string error_text(CUresult r) {
   const char* s = nullptr;

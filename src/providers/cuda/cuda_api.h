@@ -1,8 +1,8 @@
 // The CUDA libraries matfuse uses, loaded at run time (DESIGN.md decision 10).
 //
-// matfuse is built without the CUDA toolkit: this header declares the few driver API, NVRTC and
-// cuBLAS entry points it calls (their C ABI is stable across CUDA 12 and 13), and load() opens
-// libcuda.so.1, libnvrtc and libcublas with dlopen on first use. The same binary therefore runs
+// matfuse is built without the CUDA toolkit: this header declares the few driver API, NVRTC,
+// cuBLAS and cuFFT entry points it calls (their C ABI is stable across CUDA 12 and 13), and
+// load() opens libcuda.so.1, libnvrtc, libcublas and libcufft with dlopen on first use. The same binary therefore runs
 // on a machine without a GPU or driver, where available() is false and the host provider runs
 // everything.
 //
@@ -11,6 +11,12 @@
 // cublasMath_t, cublasFillMode_t, cublasSideMode_t, cublasDiagType_t, cusolverEigMode_t; the
 // cuSOLVER dense (cusolverDn) legacy API of section 2.4: <t>getrf, <t>getrs, <t>potrf, <t>potrs,
 // <t>geqrf, <t>ormqr, <t>orgqr, <t>syevd, <t>gesvd and their _bufferSize queries).
+// Sources: CUDA Driver API, NVRTC and cuBLAS reference manuals (function signatures, enum values
+// of CU_DEVICE_ATTRIBUTE_*, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, cublasOperation_t,
+// cublasMath_t); the cuFFT API reference (cufftCreate, cufftMakePlanMany64 and its advanced
+// data layout, cufftSetStream, cufftExec*, cufftDestroy; cufftType values CUFFT_R2C 0x2a,
+// CUFFT_C2R 0x2c, CUFFT_C2C 0x29, CUFFT_D2Z 0x6a, CUFFT_Z2D 0x6c, CUFFT_Z2Z 0x69; directions
+// CUFFT_FORWARD -1, CUFFT_INVERSE 1).
 #pragma once
 
 #include <cstddef>
@@ -44,6 +50,8 @@ using cublasStatus_t = int;
 struct cusolverDnContext;
 using cusolverDnHandle_t = cusolverDnContext*;
 using cusolverStatus_t = int;
+using cufftHandle = int;
+using cufftResult = int;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -62,6 +70,9 @@ constexpr int CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1;
 constexpr int CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1;
 constexpr int CUSOLVER_EIG_MODE_NOVECTOR = 0, CUSOLVER_EIG_MODE_VECTOR = 1;
 constexpr int CUSOLVER_STATUS_ALLOC_FAILED = 2;
+constexpr int CUFFT_R2C = 0x2a, CUFFT_C2R = 0x2c, CUFFT_C2C = 0x29;
+constexpr int CUFFT_D2Z = 0x6a, CUFFT_Z2D = 0x6c, CUFFT_Z2Z = 0x69;
+constexpr int CUFFT_FORWARD = -1, CUFFT_INVERSE = 1;
 
 /// Entry points; null members were not found (only the required ones make available() true).
 struct Api {
@@ -209,6 +220,19 @@ struct Api {
                                 const float*, int, const float*, float*, int);
   cublasStatus_t (*cublasDgemv)(cublasHandle_t, int, int, int, const double*, const double*,
                                 int, const double*, int, const double*, double*, int);
+  // cuFFT
+  cufftResult (*cufftCreate)(cufftHandle*);
+  cufftResult (*cufftMakePlanMany64)(cufftHandle, int, long long*, long long*, long long,
+                                     long long, long long*, long long, long long, int, long long,
+                                     size_t*);
+  cufftResult (*cufftSetStream)(cufftHandle, CUstream);
+  cufftResult (*cufftExecC2C)(cufftHandle, void*, void*, int);
+  cufftResult (*cufftExecR2C)(cufftHandle, float*, void*);
+  cufftResult (*cufftExecC2R)(cufftHandle, void*, float*);
+  cufftResult (*cufftExecZ2Z)(cufftHandle, void*, void*, int);
+  cufftResult (*cufftExecD2Z)(cufftHandle, double*, void*);
+  cufftResult (*cufftExecZ2D)(cufftHandle, void*, double*);
+  cufftResult (*cufftDestroy)(cufftHandle);
 };
 
 /// The loaded entry points (loads on first call; never throws). Null when the driver library
@@ -224,6 +248,8 @@ bool have_cublas();
 bool have_cusolver();
 /// The cuSOLVER symbols load() binds (tests check them against an installed libcusolver).
 std::vector<const char*> cusolver_entry_names();
+/// Whether cuFFT (FFT library calls) was found.
+bool have_cufft();
 
 /// Text of a driver error code ("CUDA_ERROR_OUT_OF_MEMORY: out of memory").
 std::string error_text(CUresult r);

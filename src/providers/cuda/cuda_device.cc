@@ -201,9 +201,10 @@ bool on_cuda(const Tensor& t) {
   return d && std::strcmp(d->provider(), "cuda") == 0;
 }
 
-Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims) {
-  const size_t bytes = static_cast<size_t>(dims.numel()) * static_cast<size_t>(element_size(cls));
-  return Tensor::on_device(cls, dims, false, dev.allocate(bytes));
+Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims, bool complex) {
+  const size_t bytes = static_cast<size_t>(dims.numel()) * static_cast<size_t>(element_size(cls)) *
+                       (complex ? 2 : 1);
+  return Tensor::on_device(cls, dims, complex, dev.allocate(bytes));
 }
 
 }  // namespace matfuse::cuda

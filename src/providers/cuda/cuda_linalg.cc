@@ -188,7 +188,8 @@ std::unique_ptr<DeviceCopy> workspace(Device& dev, int count, bool f32) {
 const char* linalg_kernel_source() { return kSource; }
 
 bool CudaProvider::supports(LibraryCall c) const {
-  return c == LibraryCall::Gemm || c == LibraryCall::Syrk ||
+  return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Window ||
+         (c == LibraryCall::Fft && have_cufft()) ||
          (c == LibraryCall::Solve && have_cusolver());
 }
 

@@ -326,8 +326,8 @@ const void* CudaProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
   return p;
 }
 
-Tensor CudaProvider::new_output(ClassId cls, const Dims& dims, void** address) {
-  Tensor t = device_tensor(dev_, cls, dims);
+Tensor CudaProvider::new_output(ClassId cls, const Dims& dims, void** address, bool complex) {
+  Tensor t = device_tensor(dev_, cls, dims, complex);
   *address = t.storage()->device()->device_ptr();
   return t;
 }

@@ -30,7 +30,8 @@ public:
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
   bool supports(const accel::Kernel& k) const override { return true; }
-  /// Gemm, Syrk, and Solve when cuSOLVER was found (cuda_api.h have_cusolver).
+  /// Gemm, Syrk, Window, Fft when cuFFT was found (have_cufft) and Solve when cuSOLVER was
+  /// found (have_cusolver).
   bool supports(LibraryCall c) const override;
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
@@ -41,7 +42,8 @@ public:
   /// Device address of t (uploaded once, cuda_device.h device_pointer).
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
   /// A device-only tensor (cuda_device.h device_tensor).
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override;
   /// Raises MatlabError for codegen, NVRTC, launch or memory failures (the caller falls back to
   /// the host provider); returns ok=false on a kernel fault (the caller re-runs the group with
   /// the eager engine). Pointers in args are DEVICE addresses.
@@ -66,6 +68,14 @@ public:
   void permute_rows(const PermuteRowsCall& c) override;
   /// cuBLAS ssyrk/dsyrk (lower triangle); gemm where the library lacks syrk.
   void syrk(const SyrkCall& s) override;
+  /// cuFFT plans cached by layout (cuda_fft.cc) on the device stream; the real-to-complex
+  /// conjugate fill and the 1/n scaling of inverses run as small NVRTC kernels on the same
+  /// stream. Raises matfuse:notAvailable without cuFFT.
+  void fft(const FftCall& f) override;
+  /// Moving-window statistics by an NVRTC kernel (cuda_window.cc): each thread slides over a
+  /// run of consecutive outputs of one lane with double running sums (var/std: sums of
+  /// deviations from a reference value of the run); max/min scan each window.
+  void window(const WindowCall& w) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }

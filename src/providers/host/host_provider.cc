@@ -630,8 +630,8 @@ const void* HostProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
   return t.raw();
 }
 
-Tensor HostProvider::new_output(ClassId cls, const Dims& dims, void** address) {
-  Tensor t = Tensor::uninit(cls, dims);
+Tensor HostProvider::new_output(ClassId cls, const Dims& dims, void** address, bool complex) {
+  Tensor t = Tensor::uninit(cls, dims, complex);
   *address = t.mutable_raw();
   return t;
 }

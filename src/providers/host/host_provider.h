@@ -15,7 +15,8 @@ public:
   /// Every kernel of the IR.
   bool supports(const accel::Kernel& k) const override { return true; }
   bool supports(LibraryCall c) const override {
-    return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Solve;
+    return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Solve ||
+           c == LibraryCall::Fft;
   }
   /// Calibrated host throughputs (accel/plan/placement.h): bytes touched over host bandwidth, flops
   /// over host gemm rate, ops over host op rate, plus a gather of inputs held only on a device
@@ -25,7 +26,8 @@ public:
   bool resident(const Tensor& t) const override { return !t.device_only(); }
   /// t's host elements (a device-only tensor is gathered).
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override;
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
   /// OpenBLAS sgemm/dgemm; sgemv/dgemv for a matrix-vector form (n == 1 or m == 1).
   void gemm(const GemmCall& g) override;
@@ -46,6 +48,8 @@ public:
   void permute_rows(const PermuteRowsCall& c) override;
   /// OpenBLAS ssyrk/dsyrk, lower triangle.
   void syrk(const SyrkCall& s) override;
+  /// FFTW plans cached by shape (host_fft.cc); matfuse:notAvailable in builds without FFTW.
+  void fft(const FftCall& f) override;
 };
 
 /// The process-wide host provider.
