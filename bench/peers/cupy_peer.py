@@ -168,6 +168,83 @@ def make_workload(name, xp, stream, ew_ema):
             cmat = xp.maximum((a @ b_mat) * f32(0.5) + bias, f32(0))
             return float(cmat.sum(dtype=f32))
         return run, "exact"
+    if name == "w10_subspace":
+        d, k, steps = pc.param(name, "D"), pc.param(name, "k"), pc.param(name, "S")
+        rs = stream(10)
+        a0 = rs.rand((d, d))
+        g = a0 + a0.T
+        del a0
+        q0 = rs.rand((d, k))
+
+        def run():
+            q = q0
+            for _ in range(steps):
+                q, _ = xp.linalg.qr(g @ q, mode="reduced")
+            ev = xp.diag(q.T @ (g @ q))
+            return float(xp.abs(ev).sum(dtype=f32))
+        return run, "exact"
+    if name in ("w11_solve", "w11_solve64"):
+        n, k = pc.param(name, "n"), pc.param(name, "K")
+        rs = stream(11)
+        if name == "w11_solve64":  # matfuse's double rand is another stream: NumPy's Philox
+            import numpy as np
+            from philox_np import Stream
+            hs = Stream(11) if n * n <= 3e7 else None
+            if hs is None:
+                g = np.random.default_rng(11)
+                a_h, b_h = g.random((n, n)), g.random((n, k))
+            else:
+                a_h, b_h = hs.rand((n, n), np.float64), hs.rand((n, k), np.float64)
+            a = xp.asarray(a_h) + n * xp.eye(n, dtype=xp.float64)
+            b_mat = xp.asarray(b_h)
+            kind = "exact" if hs is not None else "native"
+        else:
+            a = rs.rand((n, n)) + f32(n) * xp.eye(n, dtype=f32)
+            b_mat = rs.rand((n, k))
+            kind = "exact"
+
+        def run():
+            return float(xp.linalg.solve(a, b_mat).sum())
+        return run, kind
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        x = stream(9).rand((n, d))
+
+        def run():
+            return float(xp.cov(x, rowvar=False).sum(dtype=f32))
+        return run, "exact"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        b_mat = stream(12).rand((n, n))
+
+        def run():
+            return float(((b_mat.T @ b_mat) / f32(n)).sum(dtype=f32))
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = stream(13).rand((n, c))
+        h = pc.spectral_h(xp, n, f32)[:, None]
+
+        def run():
+            return float(xp.real(xp.fft.ifft(xp.fft.fft(x, axis=0) * h, axis=0)).sum())
+        return run, "exact"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = stream(15).rand((n, c))
+        cnt = pc.mov_counts(xp, n, f32)[:, None]
+        if xp.__name__ == "numpy":
+            from scipy.ndimage import uniform_filter1d
+        else:
+            from cupyx.scipy.ndimage import uniform_filter1d
+        k = pc.MOV_K
+
+        def run():
+            # zero-padded window sums over [i - 32, i + 31], divided by the true counts
+            s1 = uniform_filter1d(x, k, axis=0, mode="constant") * f32(k)
+            s2 = uniform_filter1d(x * x, k, axis=0, mode="constant") * f32(k)
+            m = s1 / cnt
+            s = xp.sqrt(xp.maximum((s2 / cnt - m * m) * (cnt / (cnt - f32(1))), f32(0)))
+            return float(m.sum(dtype=xp.float64) + s.sum(dtype=xp.float64))
+        return run, "exact"
     if name == "w14_sort":
         n = pc.param(name, "N")
         x = stream(14).rand((n,))

@@ -108,6 +108,74 @@ def make_workload(name, jax, jnp):
         def f(a, b_mat, bias):
             return jnp.sum(jnp.maximum((a @ b_mat) * 0.5 + bias, 0))
         return (lambda: float(f(a, b_mat, bias))), "native"
+    if name == "w10_subspace":
+        d, k, steps = pc.param(name, "D"), pc.param(name, "k"), pc.param(name, "S")
+        ka, kq = jax.random.split(jax.random.PRNGKey(10))
+        a0 = jax.random.uniform(ka, (d, d), dtype=f32)
+        g = a0 + a0.T
+        del a0
+        q0 = jax.random.uniform(kq, (d, k), dtype=f32)
+
+        @jax.jit
+        def f(g, q0):
+            def body(_, q):
+                q, _ = jnp.linalg.qr(g @ q, mode="reduced")
+                return q
+            q = lax.fori_loop(0, steps, body, q0)
+            return jnp.sum(jnp.abs(jnp.diag(q.T @ (g @ q))))
+        return (lambda: float(f(g, q0))), "native"
+    if name in ("w11_solve", "w11_solve64"):
+        n, k = pc.param(name, "n"), pc.param(name, "K")
+        dt = jnp.float64 if name == "w11_solve64" else f32
+        ka, kb = jax.random.split(jax.random.PRNGKey(11))
+        a = jax.random.uniform(ka, (n, n), dtype=dt) + n * jnp.eye(n, dtype=dt)
+        b_mat = jax.random.uniform(kb, (n, k), dtype=dt)
+
+        @jax.jit
+        def f(a, b_mat):
+            return jnp.sum(jnp.linalg.solve(a, b_mat))
+        return (lambda: float(f(a, b_mat))), "native"
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        x = jax.random.uniform(jax.random.PRNGKey(9), (n, d), dtype=f32)
+
+        @jax.jit
+        def f(x):
+            return jnp.sum(jnp.cov(x, rowvar=False))
+        return (lambda: float(f(x))), "native"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        b_mat = jax.random.uniform(jax.random.PRNGKey(12), (n, n), dtype=f32)
+
+        @jax.jit
+        def f(b_mat):
+            return jnp.sum((b_mat.T @ b_mat) / n)
+        return (lambda: float(f(b_mat))), "native"
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = jax.random.uniform(jax.random.PRNGKey(13), (c, n), dtype=f32)
+        h = jnp.asarray(pc.spectral_h(__import__("numpy"), n, "float32"))
+
+        @jax.jit
+        def f(x, h):
+            return jnp.sum(jnp.real(jnp.fft.ifft(jnp.fft.fft(x, axis=1) * h, axis=1)))
+        return (lambda: float(f(x, h))), "native"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        x = jax.random.uniform(jax.random.PRNGKey(15), (c, n), dtype=f32)
+        cnt = jnp.asarray(pc.mov_counts(__import__("numpy"), n, "float32"))
+        k = pc.MOV_K
+
+        @jax.jit
+        def f(x, cnt):
+            def wsum(v):  # sums over [i - 32, i + 31], zeros outside
+                return lax.reduce_window(v, 0.0, lax.add, (1, k), (1, 1),
+                                         ((0, 0), (k // 2, k // 2 - 1)))
+            m = wsum(x) / cnt
+            m2 = wsum(x * x) / cnt
+            s = jnp.sqrt(jnp.maximum((m2 - m * m) * (cnt / (cnt - 1)), 0))
+            return jnp.sum(m) + jnp.sum(s)
+        return (lambda: float(f(x, cnt))), "native"
     if name == "w14_sort":
         n = pc.param(name, "N")
         x = jax.random.uniform(jax.random.PRNGKey(14), (n,), dtype=f32)
@@ -177,6 +245,8 @@ def main():
     except Exception as e:
         pc.not_available(impl, args.workload, f"jax unavailable: {type(e).__name__}: {e}")
     jax.config.update("jax_default_matmul_precision", "highest")
+    if args.workload == "w11_solve64":  # float64 needs x64 mode (set before any array exists)
+        jax.config.update("jax_enable_x64", True)
     try:
         devs = jax.devices()
     except Exception as e:

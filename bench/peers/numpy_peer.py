@@ -132,6 +132,69 @@ def w7_epilogue(state={}):
     return c.sum(dtype=f32)
 
 
+def w10_subspace(state={}):
+    d, k, steps = param("D", 4096), param("k", 64), param("S", 50)
+    if "g" not in state:
+        rs = stream(10, d * d + d * k, "w10_subspace")
+        a0 = rs.rand((d, d), f32)
+        state["g"], state["q0"] = np.ascontiguousarray(a0 + a0.T), rs.rand((d, k), f32)
+    g, q = state["g"], state["q0"]
+    for _ in range(steps):
+        q = g @ q
+        q, _ = np.linalg.qr(q)
+    ev = np.diag(q.T @ g @ q)
+    return np.abs(ev).sum(dtype=f32)
+
+
+def w11_solve(state={}, dtype=f32, name="w11_solve"):
+    n, k = param("n", 8192), param("K", 64)
+    if "a" not in state:
+        rs = stream(11, n * n + n * k, name)
+        state["a"] = rs.rand((n, n), dtype) + n * np.eye(n, dtype=dtype)
+        state["b"] = rs.rand((n, k), dtype)
+    x = np.linalg.solve(state["a"], state["b"])
+    return x.sum(dtype=dtype)
+
+
+def w11_solve64(state={}):
+    return w11_solve(state, np.float64, "w11_solve64")
+def w9_covfn(state={}):
+    n, d = param("N", 2_000_000), param("D", 256)
+    if "x" not in state:
+        state["x"] = stream(9, n * d, "w9_covfn").rand((n, d), f32)
+    return np.cov(state["x"], rowvar=False, dtype=f32).sum(dtype=f32)
+
+
+def w12_gram(state={}):
+    n = param("n", 8192)
+    if "b" not in state:
+        state["b"] = stream(12, n * n, "w12_gram").rand((n, n), f32)
+    b = state["b"]
+    return ((b.T @ b) / f32(n)).sum(dtype=f32)
+def w13_spectral(state={}):
+    n, c = param("N", 1 << 20), param("C", 64)
+    if "x" not in state:  # stored C x N (row j = MATLAB's column x(:, j), contiguous)
+        state["x"] = np.ascontiguousarray(stream(13, n * c, "w13_spectral").rand((n, c), f32).T)
+        k = np.arange(n, dtype=np.float64)
+        state["h"] = (1.0 / (1.0 + (np.minimum(k, n - k) / (n / 16)) ** 2)).astype(f32)
+    x, h = state["x"], state["h"]
+    return np.real(np.fft.ifft(np.fft.fft(x, axis=1) * h, axis=1)).sum(dtype=np.float64)
+
+
+def w15_movstats(state={}):
+    from scipy.ndimage import uniform_filter1d
+    n, c, k = param("N", 1_000_000), param("C", 256), 64
+    if "x" not in state:
+        state["x"] = np.ascontiguousarray(stream(15, n * c, "w15_movstats").rand((n, c), f32).T)
+        i = np.arange(n)
+        state["cnt"] = (np.minimum(i + k // 2 - 1, n - 1) - np.maximum(i - k // 2, 0) + 1).astype(f32)
+    x, cnt = state["x"], state["cnt"]
+    # zero-padded window sums over [i - 32, i + 31], divided by the true counts
+    s1 = uniform_filter1d(x, k, axis=1, mode="constant") * f32(k)
+    s2 = uniform_filter1d(x * x, k, axis=1, mode="constant") * f32(k)
+    m = s1 / cnt
+    s = np.sqrt(np.maximum((s2 / cnt - m * m) * (cnt / (cnt - f32(1))), f32(0)))
+    return m.sum(dtype=np.float64) + s.sum(dtype=np.float64)
 def w14_sort(state={}):
     n = param("N", 100_000_000)
     if "x" not in state:
@@ -175,6 +238,9 @@ def w17_block_fill():
 
 WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
              "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue,
+             "w10_subspace": w10_subspace, "w11_solve": w11_solve, "w11_solve64": w11_solve64,
+             "w9_covfn": w9_covfn, "w12_gram": w12_gram,
+             "w13_spectral": w13_spectral, "w15_movstats": w15_movstats,
              "w14_sort": w14_sort, "w16_mask_median": w16_mask_median,
              "w17_block_fill": w17_block_fill}
 

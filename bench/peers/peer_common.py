@@ -20,6 +20,13 @@ DEFAULTS = {
     "w5_cov": {"N": 2_000_000, "D": 256},
     "w6_power": {"D": 8192, "K": 100},
     "w7_epilogue": {"n": 8192},
+    "w10_subspace": {"D": 4096, "k": 64, "S": 50},
+    "w11_solve": {"n": 8192, "K": 64},
+    "w11_solve64": {"n": 8192, "K": 64},
+    "w9_covfn": {"N": 2_000_000, "D": 256},
+    "w12_gram": {"n": 8192},
+    "w13_spectral": {"N": 1 << 20, "C": 64},
+    "w15_movstats": {"N": 1_000_000, "C": 256},
     "w14_sort": {"N": 100_000_000},
     "w16_mask_median": {"N": 100_000_000},
     "w17_block_fill": {"B": 16, "H": 2160, "W": 3840},
@@ -30,7 +37,28 @@ GBM = dict(S0=100.0, mu=0.05, sigma=0.20, dt=1.0 / 252.0, K=100.0)
 IMG = dict(gain=1.0123, bias=-0.02, gamma=1.8, eps=1e-6)
 EMA_A = 0.01
 SEEDS = {"w2_image": 1, "w3_gbm": 0, "w4_ema": 2, "w5_cov": 5, "w6_power": 6, "w7_epilogue": 7,
-         "w14_sort": 14, "w16_mask_median": 16}
+         "w10_subspace": 10, "w11_solve": 11, "w11_solve64": 11,
+         "w9_covfn": 9, "w12_gram": 12,
+         "w13_spectral": 13, "w15_movstats": 15, "w14_sort": 14, "w16_mask_median": 16}
+MOV_K = 64  # W15 window: MATLAB's even window covers [i - 32, i + 31], shrinking at the ends
+
+
+def spectral_h(xp, n, dtype):
+    """W13's filter: H(k) = 1 / (1 + (min(k, n - k) / (n / 16))^2), k = 0..n-1 (real,
+    conjugate symmetric), computed in double and rounded as w13_spectral.m does."""
+    k = xp.arange(n, dtype=xp.float64)
+    f = xp.minimum(k, n - k)
+    return (1.0 / (1.0 + (f / (n / 16)) ** 2)).astype(dtype)
+
+
+def mov_counts(xp, n, dtype):
+    """Elements in each of the n shrinking windows [i - 32, i + 31] of W15."""
+    i = xp.arange(n)
+    lo = xp.maximum(i - MOV_K // 2, 0)
+    hi = xp.minimum(i + MOV_K // 2 - 1, n - 1)
+    return (hi - lo + 1).astype(dtype)
+
+
 # W17 (w17_block_fill.m): the LCG that fills each block, its seed and the block height.
 LCG = dict(a=1664525, c=1013904223, m=4294967296, seed=42, rows=16)
 W16_T = 0.8

@@ -5,7 +5,7 @@ compared with a statistical tolerance). Inputs of W2, W4-W7 are generated before
 runs; the normals of W3 inside them (as in w3_gbm.m). Layouts are chosen so that the slices the
 MATLAB code takes are contiguous (W4: X stored as T x C, row t = MATLAB's column X(:, t)).
 
---compile compiles the per-step function of the loop workloads (W3, W4, W6) and the whole
+--compile compiles the per-step function of the loop workloads (W3, W4, W6, W10) and the whole
 function of the others; the compilation happens in the warm-up runs.
 
 Usage: torch_peer.py WORKLOAD [--compile] [--reps R] [--warmup W] [--cpu]
@@ -122,6 +122,81 @@ def make_workload(name, torch, dev, comp):
             return torch.clamp_min((a @ b_mat) * 0.5 + bias, 0).sum()
         f = comp(body)
         return (lambda: float(f(a, b_mat, bias))), "native"
+    if name == "w10_subspace":
+        d, k, steps = pc.param(name, "D"), pc.param(name, "k"), pc.param(name, "S")
+        torch.manual_seed(10)
+        a0 = torch.rand(d, d, dtype=f32, device=dev)
+        g = a0 + a0.T
+        del a0
+        q0 = torch.rand(d, k, dtype=f32, device=dev)
+
+        def step(q):
+            q, _ = torch.linalg.qr(g @ q, mode="reduced")
+            return q
+        step_c = comp(step)
+
+        def run():
+            q = q0
+            for _ in range(steps):
+                q = step_c(q)
+            ev = torch.diagonal(q.T @ (g @ q))
+            return float(ev.abs().sum())
+        return run, "native"
+    if name in ("w11_solve", "w11_solve64"):
+        n, k = pc.param(name, "n"), pc.param(name, "K")
+        dt = torch.float64 if name == "w11_solve64" else f32
+        torch.manual_seed(11)
+        a = torch.rand(n, n, dtype=dt, device=dev) + n * torch.eye(n, dtype=dt, device=dev)
+        b_mat = torch.rand(n, k, dtype=dt, device=dev)
+
+        def body(a, b_mat):
+            return torch.linalg.solve(a, b_mat).sum()
+        f = comp(body)
+        return (lambda: float(f(a, b_mat))), "native"
+    if name == "w9_covfn":
+        n, d = pc.param(name, "N"), pc.param(name, "D")
+        torch.manual_seed(9)
+        x = torch.rand(n, d, dtype=f32, device=dev)
+
+        def body(x):
+            return torch.cov(x.T).sum()  # torch.cov: variables in rows
+        f = comp(body)
+        return (lambda: float(f(x))), "native"
+    if name == "w12_gram":
+        n = pc.param(name, "n")
+        torch.manual_seed(12)
+        b_mat = torch.rand(n, n, dtype=f32, device=dev)
+
+        def body(b_mat):
+            return ((b_mat.T @ b_mat) / n).sum()
+        f = comp(body)
+        return (lambda: float(f(b_mat))), "native"
+    if name == "w13_spectral":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        torch.manual_seed(13)
+        x = torch.rand(c, n, dtype=f32, device=dev)  # row j = MATLAB's column x(:, j)
+        h = torch.as_tensor(pc.spectral_h(__import__("numpy"), n, "float32"), device=dev)
+
+        def body(x, h):
+            return torch.fft.ifft(torch.fft.fft(x, dim=1) * h, dim=1).real.sum()
+        f = comp(body)
+        return (lambda: float(f(x, h))), "native"
+    if name == "w15_movstats":
+        n, c = pc.param(name, "N"), pc.param(name, "C")
+        torch.manual_seed(15)
+        x = torch.rand(c, 1, n, dtype=f32, device=dev)  # row j = MATLAB's column X(:, j)
+        cnt = torch.as_tensor(pc.mov_counts(__import__("numpy"), n, "float32"), device=dev)
+        pool = torch.nn.functional.avg_pool1d
+        k = pc.MOV_K
+
+        def body(x, cnt):
+            # count_include_pad=False: the shrinking windows' means
+            m = pool(x, k, stride=1, padding=k // 2, count_include_pad=False)[..., :n]
+            m2 = pool(x * x, k, stride=1, padding=k // 2, count_include_pad=False)[..., :n]
+            s = torch.sqrt(torch.clamp_min((m2 - m * m) * (cnt / (cnt - 1)), 0))
+            return m.sum(dtype=torch.float64) + s.sum(dtype=torch.float64)
+        f = comp(body)
+        return (lambda: float(f(x, cnt))), "native"
     if name == "w14_sort":
         n = pc.param(name, "N")
         torch.manual_seed(14)

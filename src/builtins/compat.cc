@@ -98,20 +98,6 @@ Outputs bi_genvarname(CallContext&, Args args, int nargout) {
   return {Value::from_chars(make(args[0].to_text("str")))};
 }
 
-/// tf = ismethod(obj, name): whether name is a method of obj's class (objects implemented in
-/// C++: containers.Map).
-Outputs bi_ismethod(CallContext&, Args args, int nargout) {
-  check_nargin(args, 2, 2);
-  check_nargout(nargout, 1);
-  std::string m = args[1].to_text("methodName");
-  if (args[0].is_object() && args[0].class_name() == "containers.Map") {
-    static const char* ms[] = {"isKey", "keys", "values", "remove", "length", "Map", "size"};
-    for (const char* s : ms)
-      if (m == s) return {Value::logical(true)};
-  }
-  return {Value::logical(false)};
-}
-
 /// home: moves the cursor to the upper left corner of the Command Window (an ANSI escape on
 /// a terminal; nothing otherwise).
 Outputs bi_home(CallContext& ctx, Args args, int nargout) {
@@ -530,7 +516,6 @@ Outputs bi_histcounts2(CallContext& ctx, Args args, int nargout) {
 void register_compat(Registry& r) {
   r.add("iskeyword", bi_iskeyword);
   r.add("genvarname", bi_genvarname);
-  r.add("ismethod", bi_ismethod);
   r.add("home", bi_home);
   r.add("structfun", bi_structfun);
   r.add("cell2struct", bi_cell2struct);

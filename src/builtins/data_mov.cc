@@ -24,6 +24,7 @@
 #include <cstring>
 #include <vector>
 
+#include "accel/run/window.h"
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
 
@@ -375,6 +376,15 @@ Outputs movfun(Args args, int nargout, Stat st, const char* fname) {
   if (x.is_complex())
     throw_error("matfuse:notAvailable", "%s of complex input is not supported yet.", fname);
   int dim = o.has_dim ? o.dim : first_nonsingleton_dim(x.dims());
+  // MATLAB's default options on single or double data: a device may run it (accel/run/window.h).
+  if (!o.omit && o.ends == MovOpts::Shrink && st != Stat::Median &&
+      (x.cls() == ClassId::Double || x.cls() == ClassId::Single)) {
+    static constexpr accel::WindowKind kinds[] = {accel::WindowKind::Sum, accel::WindowKind::Mean,
+                                                  accel::WindowKind::Max, accel::WindowKind::Min,
+                                                  accel::WindowKind::Var, accel::WindowKind::Std};
+    if (auto y = accel::moving_window(kinds[static_cast<int>(st)], x, dim, o.kb, o.kf, o.w))
+      return {Value(*y)};
+  }
   Tensor w = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
   Lanes L = lanes_of(x.dims(), dim);
   const int64_t n = L.n;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <complex>
 
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "runtime/reduce_layout.h"
 
@@ -50,6 +51,20 @@ Outputs bi_zscore(CallContext&, Args args, int nargout) {
     return {Value(e), Value(e), Value(e)};
   }
   std::vector<int> dims = ds.resolve(x.dims());
+  // Real single/double data: graph ops where x is, Z = (x - mu) ./ s with s = std(x, flag,
+  // dims) and a zero s replaced by 1 (the mean and the deviations are shared nodes).
+  if (x.cls() == ClassId::Single || x.cls() == ClassId::Double) {
+    auto mu = accel::capture_reduce(accel::ReduceKind::Mean, x, dims, false,
+                                    accel::ReduceOut::Default);
+    auto sg = accel::capture_var(x, dims, flag, true);
+    if (mu && sg) {
+      auto zero = accel::capture_binary(OpId::Eq, *sg, Tensor::scalar(0.0));
+      auto s1 = zero ? accel::capture_binary(OpId::Add, *sg, *zero) : std::nullopt;
+      auto dev = accel::capture_binary(OpId::Sub, x, *mu);
+      auto z = s1 && dev ? accel::capture_binary(OpId::Div, *dev, *s1) : std::nullopt;
+      if (z) return {Value(std::move(*z)), Value(std::move(*mu)), Value(std::move(*sg))};
+    }
+  }
   Tensor xd = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
   Layout L = make_layout(xd, dims);
   Tensor mu = Tensor::uninit(ClassId::Double, L.out), sg = Tensor::uninit(ClassId::Double, L.out);
@@ -121,6 +136,9 @@ Outputs bi_vecnorm(CallContext&, Args args, int nargout) {
                   "The only accepted norm types are positive real scalars and Inf.");
   }
   int dim = args.size() > 2 ? dim_arg(args[2]) : first_nonsingleton_dim(x.dims());
+  // The 2-norm of real data is a composition of graph ops (runs where x is).
+  if (p == 2 && dim < x.dims().ndims() && x.dims()[dim] > 1)
+    if (auto lazy = accel::capture_norm2(x, {dim})) return {Value(std::move(*lazy))};
   Tensor xd = x.cls() == ClassId::Double ? x : x.to_class(ClassId::Double);
   Layout L = make_layout(xd, {dim});
   Tensor out = Tensor::uninit(ClassId::Double, L.out);

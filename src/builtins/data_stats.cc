@@ -16,6 +16,7 @@
 #include <map>
 
 #include "accel/run/indexing.h"
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "builtins/lapack_inc.h"
 #include "runtime/reduce_layout.h"
@@ -432,6 +433,11 @@ Outputs var_std(Args args, int nargout, bool take_sqrt) {
   StatArgs s = parse_stat(args, start, fname);
   bool omit = s.nan == NanFlag::Omit;
   std::vector<int> dims = s.dim.resolve(x.dims());
+  // Real data without weights or 'omitnan': a composition of graph ops (mean, squared
+  // deviations, sum, scale[, sqrt]) that runs where x is.
+  if (!has_w && !omit && nargout <= 1)
+    if (auto lazy = accel::capture_var(x, dims, static_cast<int>(w01), take_sqrt))
+      return {Value(std::move(*lazy))};
   if (!x.is_complex()) {
     Layout L = make_layout(x, dims);
     if (has_w && wt.numel() != L.n)
@@ -767,6 +773,15 @@ CovOpts parse_cov_opts(Args args, size_t start, const char* fname) {
 Outputs bi_cov(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 4);
   check_nargout(nargout, 1);
+  // cov(X) and cov(X, w) of real data: a composition of graph ops (mean, centring, product,
+  // scale) that runs where X is.
+  const bool has_y = args.size() > 1 && !args[1].is_text() &&
+                     !(args[1].numel() == 1 && args[0].numel() != 1);
+  if (!has_y && args[0].is_tensor()) {
+    const CovOpts o1 = parse_cov_opts(args, 1, "cov");
+    if (!o1.omitrows && !o1.pairwise)
+      if (auto lazy = accel::capture_cov(args[0].tensor(), o1.w)) return {Value(std::move(*lazy))};
+  }
   size_t nv;
   Tensor m = obs_matrix(args, nv, "cov");
   CovOpts o = parse_cov_opts(args, nv, "cov");

@@ -327,8 +327,8 @@ const char* format_name(NumericFormat f) {
   return "short";
 }
 
-/// format, format(style), format(style, modifier), format(fmtStruct); fmt = format(...) returns
-/// the previous settings as a struct with NumericFormat and LineSpacing (MATLAB returns a
+/// format, format(style), format(style, modifier), format style lineSpacing, format(fmtStruct);
+/// fmt = format(...) returns the previous settings as a struct with NumericFormat and LineSpacing (MATLAB returns a
 /// DisplayFormatOptions object with those properties).
 Outputs bi_format(CallContext& ctx, Args args, int nargout) {
   check_nargout(nargout, 1);
@@ -346,34 +346,41 @@ Outputs bi_format(CallContext& ctx, Args args, int nargout) {
     if (nargout > 0) return {Value(prev)};
     return {};
   }
-  std::string style;
+  std::vector<std::string> words;
   if (args.size() == 1 && args[0].is_struct()) {
     const StructArray& st = args[0].struct_array();
     int nf = st.field_index("NumericFormat"), ls = st.field_index("LineSpacing");
-    if (nf >= 0) style = st.get(0, nf).to_text("format");
+    if (nf >= 0 && !st.get(0, nf).to_text("format").empty())
+      words.push_back(st.get(0, nf).to_text("format"));
     if (ls >= 0) s.compact = lower(st.get(0, ls).to_text("format")) == "compact";
-    if (style.empty()) return nargout > 0 ? Outputs{Value(prev)} : Outputs{};
   } else {
-    for (const Value& a : args) style += a.to_text("format");
+    for (const Value& a : args) words.push_back(a.to_text("format"));
   }
-  std::string key = lower(style);
-  key.erase(std::remove(key.begin(), key.end(), ' '), key.end());
-  if (key == "short" || key == "default") {
-    s.format = NumericFormat::Short;
-    if (key == "default") s.compact = false;
-  } else if (key == "long") s.format = NumericFormat::Long;
-  else if (key == "shortg") s.format = NumericFormat::ShortG;
-  else if (key == "longg") s.format = NumericFormat::LongG;
-  else if (key == "shorte") s.format = NumericFormat::ShortE;
-  else if (key == "longe") s.format = NumericFormat::LongE;
-  else if (key == "compact") s.compact = true;
-  else if (key == "loose") s.compact = false;
-  else if (key == "hex" || key == "rat" || key == "rational" || key == "bank" || key == "+" ||
-           key == "shorteng" || key == "longeng")
-    throw_error("matfuse:notAvailable", "format '%s' is not supported.", style.c_str());
-  else
-    throw_error("MATLAB:format:InvalidInputArgument", "Unknown format option '%s'.",
-                style.c_str());  // identifier unverified
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& style = words[i];
+    std::string key = lower(style);
+    key.erase(std::remove(key.begin(), key.end(), ' '), key.end());
+    // The older two-word forms: format long e, format('short', 'g'), ...
+    if ((key == "short" || key == "long") && i + 1 < words.size() &&
+        (lower(words[i + 1]) == "e" || lower(words[i + 1]) == "g"))
+      key += lower(words[++i]);
+    if (key == "short" || key == "default") {
+      s.format = NumericFormat::Short;
+      if (key == "default") s.compact = false;
+    } else if (key == "long") s.format = NumericFormat::Long;
+    else if (key == "shortg") s.format = NumericFormat::ShortG;
+    else if (key == "longg") s.format = NumericFormat::LongG;
+    else if (key == "shorte") s.format = NumericFormat::ShortE;
+    else if (key == "longe") s.format = NumericFormat::LongE;
+    else if (key == "compact") s.compact = true;
+    else if (key == "loose") s.compact = false;
+    else if (key == "hex" || key == "rat" || key == "rational" || key == "bank" || key == "+" ||
+             key == "shorteng" || key == "longeng")
+      throw_error("matfuse:notAvailable", "format '%s' is not supported.", style.c_str());
+    else
+      throw_error("MATLAB:format:InvalidInputArgument", "Unknown format option '%s'.",
+                  style.c_str());  // identifier unverified
+  }
   if (nargout > 0) return {Value(prev)};
   return {};
 }

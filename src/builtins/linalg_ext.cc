@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "accel/capture/capture.h"
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
+#include "builtins/linalg_device.h"
 #include "builtins/linalg_ext_lapack.h"
 #include "runtime/reduce.h"
 #include "builtins/registry.h"
@@ -80,6 +82,7 @@ Outputs bi_inv(CallContext& ctx, Args args, int nargout) {
   linalg_detail::SessionScope scope(&ctx.session());
   Tensor a = float_matrix(args[0], "inv");
   require_square(a);
+  if (auto r = linalg_device::inv(a)) return {*r};
   return {dispatch_float(a, [&](auto tag) {
     using T = decltype(tag);
     return out_mat(inv_impl(to_mat<T>(a), true));
@@ -108,6 +111,7 @@ Outputs bi_det(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], "det");
   require_square(a);
+  if (auto r = linalg_device::det(a)) return {*r};
   return {dispatch_float(a, [&](auto tag) {
     using T = decltype(tag);
     Mat<T> r(1, 1);
@@ -136,8 +140,19 @@ Outputs bi_rank(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], "rank");
-  require_finite_svd(a);
   const Value* tol = args.size() > 1 ? &args[1] : nullptr;
+  if (auto s = linalg_device::singular_values(a)) {
+    const int64_t big = std::max(a.dims().rows(), a.dims().cols());
+    const double t = tol ? tol->to_double("tolerance")
+                   : a.cls() == ClassId::Single
+                         ? static_cast<double>(big) * eps_at<float>(static_cast<float>((*s)[0]))
+                         : static_cast<double>(big) * eps_at<double>((*s)[0]);
+    int64_t r = 0;
+    for (double v : *s)
+      if (v > t) ++r;
+    return {Value(static_cast<double>(r))};
+  }
+  require_finite_svd(a);
   int64_t r = dispatch_float(a, [&](auto tag) { return rank_impl(to_mat<decltype(tag)>(a), tol); });
   return {Value(static_cast<double>(r))};
 }
@@ -150,6 +165,12 @@ Outputs bi_trace(CallContext&, Args args, int nargout) {
   if (a.dims().ndims() > 2 || a.dims().rows() != a.dims().cols())
     throw_error("MATLAB:square", "Matrix must be square.");
   if (a.is_empty()) return {Value(Tensor::zeros(a.cls() == ClassId::Single ? ClassId::Single : ClassId::Double, Dims(1, 1)))};
+  // A lazy matrix: the sum of its lazy diagonal (diag(A*B) never forms the product).
+  if (a.is_lazy() && a.dims().rows() > 1)
+    if (auto d = accel::capture_diag(a))
+      if (auto t = accel::capture_reduce(accel::ReduceKind::Sum, *d, {0}, false,
+                                         accel::ReduceOut::Default))
+        return {Value(std::move(*t))};
   Tensor d = diag_value(Value(a), 0).tensor();
   return {Value(sum_dim(d, 0))};
 }
@@ -178,6 +199,8 @@ Outputs bi_cond(CallContext& ctx, Args args, int nargout) {
   }
   if (a.is_empty()) return {result(0)};
   if (p == 2 && !fro) {
+    if (auto s = linalg_device::singular_values(a))
+      return {result(s->back() == 0 ? INFINITY : s->front() / s->back())};
     if (has_nonfinite(a)) return {result(NAN)};
     return {dispatch_float(a, [&](auto tag) {
       using T = decltype(tag);
@@ -223,6 +246,7 @@ Outputs bi_null_orth(Args args, int nargout, bool want_null) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], want_null ? "null" : "orth");
+  if (auto r = linalg_device::null_orth(a, want_null)) return {*r};
   require_finite_svd(a);
   return {dispatch_float(a, [&](auto tag) { return out_mat(null_orth(to_mat<decltype(tag)>(a), want_null)); })};
 }
@@ -254,8 +278,9 @@ Outputs bi_pinv(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], "pinv");
-  require_finite_svd(a);
   const Value* tol = args.size() > 1 ? &args[1] : nullptr;
+  if (auto r = linalg_device::pinv(a, tol ? tol->to_double("tolerance") : -1.0)) return {*r};
+  require_finite_svd(a);
   return {dispatch_float(a, [&](auto tag) { return out_mat(pinv_impl(to_mat<decltype(tag)>(a), tol)); })};
 }
 
@@ -369,6 +394,13 @@ Outputs bi_linsolve(CallContext& ctx, Args args, int nargout) {
     return out;
   }
   double rc = 0;
+  if (!cplx)
+    if (auto x = linalg_device::linsolve(a, b, o.lt, o.ut, o.posdef, nargout < 2, &rc)) {
+      Outputs out{*x};
+      if (nargout > 1)
+        out.push_back(c == ClassId::Single ? Value(Tensor::scalar(rc, ClassId::Single)) : Value(rc));
+      return out;
+    }
   Value x = dispatch_float(a, [&](auto tag) {
     using T = decltype(tag);
     return out_mat(linsolve_square(to_mat<T>(a), to_mat<T>(b), o, nargout < 2, rc));

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "builtins/linalg_detail.h"
+#include "builtins/linalg_device.h"
 #include "builtins/linalg_ext_lapack.h"
 #include "builtins/registry.h"
 
@@ -73,6 +74,9 @@ Outputs bi_eig(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:eig:inputMustBeSquare", "Input matrix must be square.");
   if (gen && b.dims() != a.dims())
     throw_error("MATLAB:eig:inputSizeMismatch", "Input matrices must have the same size.");
+  if (!gen && nargout <= 2)
+    if (auto r = linalg_device::eig(a, nargout, form == 2 || (form == 0 && nargout >= 2)))
+      return *r;
   if (has_nonfinite(a) || (gen && has_nonfinite(b)))
     throw_error("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.");
   if (gen && nargout > 2)
@@ -150,6 +154,7 @@ Outputs bi_svd(CallContext&, Args args, int nargout) {
     else
       throw_error("MATLAB:svd:unknownOption", "Use svd(X,0) or svd(X,\"econ\") for economy size decomposition.");
   }
+  if (auto r = linalg_device::svd(a, nargout, econ, form)) return *r;
   if (has_nonfinite(a))
     throw_error("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.");
   return dispatch_float(a, [&](auto tag) -> Outputs {

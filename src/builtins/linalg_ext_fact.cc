@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "builtins/linalg_device.h"
 #include "builtins/linalg_ext_lapack.h"
 #include "builtins/registry.h"
 
@@ -42,6 +43,7 @@ Outputs bi_chol(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:chol:invalidTriangularFlag",
                   "Triangular flag must be 'upper' or 'lower'.");
   }
+  if (auto r = linalg_device::chol(a, nargout, lower)) return *r;
   return dispatch_float(a, [&](auto tag) -> Outputs {
     using T = decltype(tag);
     Mat<T> f = to_mat<T>(a);
@@ -79,6 +81,7 @@ Outputs bi_lu(CallContext&, Args args, int nargout) {
     else if (s != "matrix")
       throw_error("MATLAB:lu:invalidOutputType", "Output type must be 'matrix' or 'vector'.");
   }
+  if (auto r = linalg_device::lu(a, nargout, vec)) return *r;
   return dispatch_float(a, [&](auto tag) -> Outputs {
     using T = decltype(tag);
     Mat<T> f = to_mat<T>(a);
@@ -139,6 +142,8 @@ Outputs bi_qr(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:qr:invalidInput", "Use qr(X,0) or qr(X,\"econ\") for economy size decomposition.");
     }
   }
+  if (nargout < 3)
+    if (auto r = linalg_device::qr(a, nargout, econ)) return *r;
   return dispatch_float(a, [&](auto tag) -> Outputs {
     using T = decltype(tag);
     Mat<T> f = to_mat<T>(a);

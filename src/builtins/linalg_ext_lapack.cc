@@ -62,10 +62,10 @@ constexpr int L = LAPACK_COL_MAJOR;
     return LAPACKE_##p##trcon(L, '1', uplo, 'N', n, a, lda, rc);                               \
   }
 
-MF_LX_DEF(float, float, s, sorgqr, ssyev, ssygv)
-MF_LX_DEF(double, double, d, dorgqr, dsyev, dsygv)
-MF_LX_DEF(cf, float, c, cungqr, cheev, chegv)
-MF_LX_DEF(cd, double, z, zungqr, zheev, zhegv)
+MF_LX_DEF(float, float, s, sorgqr, ssyevd, ssygv)
+MF_LX_DEF(double, double, d, dorgqr, dsyevd, dsygv)
+MF_LX_DEF(cf, float, c, cungqr, cheevd, chegv)
+MF_LX_DEF(cd, double, z, zungqr, zheevd, zhegv)
 #undef MF_LX_DEF
 
 namespace {

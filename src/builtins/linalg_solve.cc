@@ -23,6 +23,7 @@
 #include "builtins/lapack_inc.h"
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
+#include "builtins/linalg_device.h"
 #include "builtins/operators.h"
 
 namespace matfuse {
@@ -216,6 +217,8 @@ Value mldivide(const Value& av, const Value& bv) {
   bool cplx = a.is_complex() || b.is_complex();
   int64_t n = a.dims().cols(), k = b.dims().cols();
   if (a.is_empty() || b.is_empty()) return Value(Tensor::zeros(c, Dims(n, k)));
+  if (!cplx && a.cls() == c && b.cls() == c)
+    if (auto x = linalg_device::mldivide(a, b)) return *x;
   Tensor A = prepare(a, c, cplx), B = prepare(b, c, cplx);
   Tensor X;
   if (c == ClassId::Single)
@@ -232,6 +235,11 @@ Value mrdivide(const Value& bv, const Value& av) {
   if (a.dims().ndims() > 2 || b.dims().ndims() > 2)
     throw_error("MATLAB:mrdivide:inputsMustBe2D", "Inputs must be 2-D, or at least one input must be scalar.");
   if (a.dims().cols() != b.dims().cols()) dim_mismatch();
+  if (!is_integer_class(a.cls()) && !is_integer_class(b.cls())) {
+    const ClassId c = float_class_of(a, b);
+    if (a.cls() == c && b.cls() == c && !a.is_complex() && !b.is_complex())
+      if (auto x = linalg_device::mrdivide(b, a)) return *x;
+  }
   // B / A = (A.' \ B.').'
   Value xt = mldivide(transpose_value(av, false), transpose_value(bv, false));
   return transpose_value(xt, false);

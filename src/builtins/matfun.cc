@@ -385,31 +385,32 @@ Outputs bi_pagemtimes(CallContext& ctx, Args args, int nargout) {
     throw_error(args.size() < 2 ? "MATLAB:minrhs" : "MATLAB:TooManyInputs",
                 args.size() < 2 ? "Not enough input arguments." : "Too many input arguments.");
   }
-  auto prep = [&](Value v, const std::string& t) {
-    if (t == "transpose") return page_perm(ctx, v);
-    if (t == "ctranspose") return call1(ctx, "conj", {page_perm(ctx, v)});
-    if (t != "none")
+  auto check = [](const std::string& t) {
+    if (t != "none" && t != "transpose" && t != "ctranspose")
       throw_error("MATLAB:pagemtimes:invalidTranspose", "Transpose option must be 'none', "
                   "'transpose', or 'ctranspose'.");
-    return v;
   };
-  Tensor a = num_arg(prep(X, tx), "pagemtimes"), b = num_arg(prep(Y, ty), "pagemtimes");
+  check(tx);
+  check(ty);
+  Tensor a = num_arg(X, "pagemtimes"), b = num_arg(Y, "pagemtimes");
   const Dims &da = a.dims(), &db = b.dims();
-  int64_t m = da[0], k = da[1], k2 = db[0], n = db[1];
+  // op(page) sizes: the transpose options are BLAS transpose flags (no page is copied).
+  const bool ta = tx != "none", tb = ty != "none";
+  int64_t m = ta ? da[1] : da[0], k = ta ? da[0] : da[1];
+  int64_t k2 = tb ? db[1] : db[0], n = tb ? db[0] : db[1];
   if (k != k2)
     throw_error("MATLAB:pagemtimes:SizeMismatch", "Incorrect dimensions for matrix "
                 "multiplication.");
   Dims pa, pb;
   {
-    std::vector<int64_t> va, vb;
     int nd = std::max(da.ndims(), db.ndims());
-    Dims ta(1, 1), tb(1, 1);
+    Dims ta_(1, 1), tb_(1, 1);
     for (int q = 2; q < nd; ++q) {
-      ta.set(q - 2, da[q]);
-      tb.set(q - 2, db[q]);
+      ta_.set(q - 2, da[q]);
+      tb_.set(q - 2, db[q]);
     }
-    pa = ta;
-    pb = tb;
+    pa = ta_;
+    pb = tb_;
   }
   Dims pd = broadcast_dims(pa, pb);
   auto ma = mathutil::broadcast_map(pa, pd), mb = mathutil::broadcast_map(pb, pd);
@@ -417,22 +418,49 @@ Outputs bi_pagemtimes(CallContext& ctx, Args args, int nargout) {
   for (int q = 0; q < pd.ndims(); ++q)
     if (q + 2 < 12) od.set(q + 2, pd[q]);
   od.normalize();
-  bool cplx = a.is_complex() || b.is_complex();
-  ClassId c = (a.cls() == ClassId::Single || b.cls() == ClassId::Single) ? ClassId::Single
-                                                                          : ClassId::Double;
-  Tensor r = Tensor::uninit(c, od, cplx);
-  int64_t np = pd.numel();
+  const bool cplx = a.is_complex() || b.is_complex();
+  const ClassId c = (a.cls() == ClassId::Single || b.cls() == ClassId::Single) ? ClassId::Single
+                                                                                : ClassId::Double;
+  // Operands in the result's class (and complex when either is), then one BLAS gemm per page
+  // (batched gemm; OpenBLAS has no batched entry in this version).
+  auto as = [&](const Tensor& t) {
+    Tensor r = t.cls() == c ? t : t.to_class(c);
+    return cplx && !r.is_complex() ? r.to_complex() : r;
+  };
+  const Tensor A = as(a), B = as(b);
+  Tensor r = Tensor::zeros(c, od, cplx);
+  const int64_t np = pd.numel();
+  if (m == 0 || n == 0 || np == 0) return {Value(r)};
+  const int lda = static_cast<int>(std::max<int64_t>(1, da[0]));
+  const int ldb = static_cast<int>(std::max<int64_t>(1, db[0]));
+  const int M = static_cast<int>(m), N = static_cast<int>(n), K = static_cast<int>(k);
+  const auto opa = tx == "ctranspose" ? CblasConjTrans : ta ? CblasTrans : CblasNoTrans;
+  const auto opb = ty == "ctranspose" ? CblasConjTrans : tb ? CblasTrans : CblasNoTrans;
+  const int64_t sa = da[0] * da[1], sb = db[0] * db[1], sr = m * n;
+  if (k == 0) return {Value(r)};
   for (int64_t p = 0; p < np; ++p) {
-    int64_t oa = ma[p] * m * k, ob = mb[p] * k * n, orr = p * m * n;
-    for (int64_t j = 0; j < n; ++j)
-      for (int64_t i = 0; i < m; ++i) {
-        cd s = 0;
-        for (int64_t q = 0; q < k; ++q) s += a.get_complex(oa + q * m + i) * b.get_complex(ob + j * k + q);
-        if (cplx) r.set_complex(orr + j * m + i, s);
-        else r.set_double(orr + j * m + i, s.real());
-      }
+    const int64_t oa = ma[p] * sa, ob = mb[p] * sb, orr = p * sr;
+    if (c == ClassId::Single && !cplx) {
+      cblas_sgemm(CblasColMajor, opa, opb, M, N, K, 1.0f, A.data<float>() + oa, lda,
+                  B.data<float>() + ob, ldb, 0.0f, r.mutable_data<float>() + orr, M);
+    } else if (!cplx) {
+      cblas_dgemm(CblasColMajor, opa, opb, M, N, K, 1.0, A.data<double>() + oa, lda,
+                  B.data<double>() + ob, ldb, 0.0, r.mutable_data<double>() + orr, M);
+    } else if (c == ClassId::Single) {
+      const std::complex<float> one = 1, zero = 0;
+      using C = std::complex<float>;
+      cblas_cgemm(CblasColMajor, opa, opb, M, N, K, &one, static_cast<const C*>(A.raw()) + oa,
+                  lda, static_cast<const C*>(B.raw()) + ob, ldb, &zero,
+                  static_cast<C*>(r.mutable_raw()) + orr, M);
+    } else {
+      const std::complex<double> one = 1, zero = 0;
+      using C = std::complex<double>;
+      cblas_zgemm(CblasColMajor, opa, opb, M, N, K, &one, static_cast<const C*>(A.raw()) + oa,
+                  lda, static_cast<const C*>(B.raw()) + ob, ldb, &zero,
+                  static_cast<C*>(r.mutable_raw()) + orr, M);
+    }
   }
-  return {Value(r)};
+  return {Value(r.drop_zero_imag())};
 }
 
 /// u = repelem(v, n) (vector v, scalar or per-element n) | B = repelem(A, r1, ..., rN):
@@ -568,6 +596,19 @@ Outputs bi_bsxfun(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 3, 3);
   check_nargout(nargout, 1);
   Dims od = broadcast_dims(args[1].dims(), args[2].dims());
+  // A builtin that expands singleton dimensions itself (the arithmetic, relational and logical
+  // operators, max, min, atan2, hypot, mod, rem) gets the operands as they are: the same
+  // result without the repmat copies, and it stays a graph op where the data is lazy.
+  if (args[0].is_function() && args[1].is_tensor() && args[2].is_tensor()) {
+    static const char* const kExpanding[] = {
+        "plus", "minus", "times", "rdivide", "ldivide", "power", "max", "min", "eq", "ne",
+        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", "rem"};
+    const std::string name = args[0].function()->name();
+    for (const char* e : kExpanding)
+      if (name == e && ctx.exist(name) == 5) {
+        return {call1(ctx, e, {args[1], args[2]})};
+      }
+  }
   auto rep = [&](const Value& v) {
     Dims d = v.dims();
     if (d == od) return v;

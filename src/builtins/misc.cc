@@ -1,6 +1,6 @@
-// Builtins of the "misc" family: tic, toc, exist, getenv, setenv, isequal, isequaln, error,
-// warning, lastwarn, lasterr, assert, rethrow, pause, computer, ispc, isunix, ismac,
-// version, feval, func2str, str2func, deal, isvarname.
+// Builtins of the "misc" family: tic, toc, getenv, setenv, isequal, isequaln, error,
+// warning, lastwarn, lasterr, assert, pause, computer, ispc, isunix, ismac, version, deal,
+// isvarname. (exist, feval, func2str, str2func and rethrow need the workspace: src/interp.)
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -179,44 +179,7 @@ Outputs bi_toc(CallContext& ctx, Args args, int nargout) {
   return {};
 }
 
-// ---------------------------------------------------------------- exist / env
-
-int file_kind(const std::string& name) {
-  std::error_code ec;
-  auto st = std::filesystem::status(name, ec);
-  if (ec) return 0;
-  if (std::filesystem::is_directory(st)) return 7;
-  if (std::filesystem::exists(st)) return 2;
-  return 0;
-}
-
-/// exist(name) / exist(name, 'var'|'builtin'|'file'|'dir'): MATLAB codes 0 1 2 5 7.
-Outputs bi_exist(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, 2);
-  check_nargout(nargout, 1);
-  std::string name = text_arg(args[0], "exist", 1);
-  std::string kind = args.size() >= 2 ? text_arg(args[1], "exist", 2) : "";
-  int code = 0;
-  if (kind.empty()) {
-    code = ctx.exist(name);
-    if (code == 0) code = file_kind(name);
-  } else if (kind == "var") {
-    code = ctx.exist(name) == 1 ? 1 : 0;
-  } else if (kind == "builtin") {
-    code = builtins().find(name) ? 5 : 0;
-  } else if (kind == "file") {
-    int c = ctx.exist(name);
-    code = c == 2 ? 2 : file_kind(name);
-  } else if (kind == "dir") {
-    code = file_kind(name) == 7 ? 7 : 0;
-  } else if (kind == "class") {
-    code = 0;
-  } else {
-    throw_error("MATLAB:exist:InvalidSearchType",
-                "Invalid search type. It must be 'var', 'builtin', 'file', 'dir' or 'class'.");
-  }
-  return {Value(static_cast<double>(code))};
-}
+// ---------------------------------------------------------------- environment variables
 
 Outputs bi_getenv(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
@@ -352,14 +315,6 @@ Outputs bi_assert(CallContext&, Args args, int nargout) {
   throw MatlabError(m.identifier, m.message);
 }
 
-/// rethrow(err): err an MException or a struct with identifier, message and optional stack
-/// (file, name, line); the error keeps err's stack.
-Outputs bi_rethrow(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 0);
-  throw error_from_value(args[0]);
-}
-
 // ---------------------------------------------------------------- environment and trivia
 
 /// pause(n) sleeps n seconds; pause, pause(Inf) and pause('on'|'off') return at once (batch).
@@ -442,44 +397,6 @@ Outputs bi_version(CallContext&, Args args, int nargout) {
 
 // ---------------------------------------------------------------- functions
 
-/// feval(f, A...): f is a function handle or a function name.
-Outputs bi_feval(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, SIZE_MAX);
-  if (args[0].is_text()) return ctx.call_named(args[0].to_text(), args.subspan(1), nargout);
-  if (!args[0].is_function())
-    throw_error("MATLAB:feval:ArgumentMustBeStringOrHandle",
-                "Argument must contain a character vector or function handle.");
-  return ctx.call(args[0], args.subspan(1), nargout);
-}
-
-/// func2str(h): 'sin' for @sin, '@(x)x+1' for anonymous functions.
-Outputs bi_func2str(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 1);
-  if (!args[0].is_function())
-    throw_error("MATLAB:func2str:InputNotFunctionHandle",
-                "Input must be a function handle.");
-  const auto& f = args[0].function();
-  return {char_row(f->name().empty() ? f->display() : f->name())};
-}
-
-/// str2func('name') / str2func('@(x)...'): evaluated by the interpreter as "@name" / the text.
-Outputs bi_str2func(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 1);
-  std::string s = text_arg(args[0], "str2func", 1);
-  size_t b = 0;
-  while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  s = s.substr(b);
-  if (s.empty())
-    throw_error("MATLAB:str2func:invalidFunctionName", "Invalid function name ''.");
-  std::string code = s[0] == '@' ? s : "@" + s;
-  Outputs o = ctx.eval_text(code, 1);
-  if (o.empty() || !o[0].is_function())
-    throw_error("MATLAB:str2func:invalidFunctionName", "Invalid function name '%s'.", s.c_str());
-  return {o[0]};
-}
-
 /// [a, b, ...] = deal(x) copies x; deal(x1, x2, ...) maps inputs to outputs one to one.
 Outputs bi_deal(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, SIZE_MAX);
@@ -534,7 +451,6 @@ MessageParts parse_message_args(Args args, std::string_view fname) {
 void register_misc(Registry& r) {
   r.add("tic", bi_tic);
   r.add("toc", bi_toc);
-  r.add("exist", bi_exist);
   r.add("getenv", bi_getenv);
   r.add("setenv", bi_setenv);
   r.add("isequal", bi_isequal);
@@ -544,16 +460,12 @@ void register_misc(Registry& r) {
   r.add("lastwarn", bi_lastwarn);
   r.add("lasterr", bi_lasterr);
   r.add("assert", bi_assert);
-  r.add("rethrow", bi_rethrow);
   r.add("pause", bi_pause);
   r.add("computer", bi_computer);
   r.add("ispc", bi_ispc);
   r.add("isunix", bi_isunix);
   r.add("ismac", bi_ismac);
   r.add("version", bi_version);
-  r.add("feval", bi_feval);
-  r.add("func2str", bi_func2str);
-  r.add("str2func", bi_str2func);
   r.add("deal", bi_deal);
   r.add("isvarname", bi_isvarname);
 }

@@ -8,6 +8,7 @@
 
 #include "accel/capture/capture.h"
 #include "builtins/data_util.h"
+#include "builtins/linalg_device.h"
 #include "runtime/reduce_layout.h"
 #include "builtins/registry.h"
 #include "runtime/scalar_ops.h"
@@ -240,6 +241,16 @@ Outputs bi_norm(CallContext&, Args args, int nargout) {
     } else {
       p = args[1].to_double("norm type");
     }
+  }
+  // The 2-norm of a matrix is its largest singular value: on the device when x lives there.
+  if (p == 2 && !fro && x.dims().ndims() == 2 && !x.dims().is_vector() && x.numel() > 0)
+    if (auto s = linalg_device::singular_values(x))
+      return {Value(Tensor::scalar(s->front(), x.cls() == ClassId::Single ? ClassId::Single
+                                                                          : ClassId::Double))};
+  // The 2-norm of a vector and the Frobenius norm stay lazy (where the data is: a device
+  // value is not gathered for its norm).
+  if ((fro || (p == 2 && x.dims().is_vector())) && x.dims().ndims() == 2 && x.numel() > 1) {
+    if (auto lazy = accel::capture_norm2(x, {0, 1})) return {Value(std::move(*lazy))};
   }
   return {Value(norm_tensor(x, p, fro))};
 }

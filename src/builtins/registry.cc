@@ -16,7 +16,8 @@ void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double 
   b.fn = fn;
   b.scalar1 = s1;
   b.scalar2 = s2;
-  table_[std::move(name)] = std::move(b);
+  auto [it, inserted] = table_.try_emplace(std::move(name), std::move(b));
+  MF_ASSERT(inserted, "builtin '" + it->first + "' is registered twice");
 }
 
 const Builtin* Registry::find(std::string_view name) const {

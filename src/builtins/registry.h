@@ -70,6 +70,9 @@ struct Builtin {
 
 class Registry {
 public:
+  /// Registers `name`. A name is registered once only: a second registration of the same name
+  /// is an internal error (InternalError naming the builtin), so no implementation is silently
+  /// shadowed by another.
   void add(std::string name, BuiltinFn fn, double (*s1)(double) = nullptr,
            double (*s2)(double, double) = nullptr);
   const Builtin* find(std::string_view name) const;

@@ -1,4 +1,5 @@
-// Builtins of the "signal" family: fft, ifft, fft2, ifft2 (FFTW, double and single precision)
+// Builtins of the "signal" family: fft, ifft, fft2, ifft2, fftn, ifftn (double and single
+// precision; the transforms run through accel::fft_lanes: FFTW on the host, cuFFT on a GPU)
 // and fftshift, ifftshift (any value kind, any dimension).
 //
 // fft(X), fft(X, n), fft(X, n, dim): discrete Fourier transform along dim (default: first
@@ -6,22 +7,16 @@
 // 1/n; its result is real when the input slices are conjugate symmetric or 'symmetric' is given
 // ('nonsymmetric' keeps it complex). Integer, logical and char inputs are transformed in double;
 // single stays single. Results whose imaginary parts are all zero are real, like the rest of
-// matfuse. Builds without FFTW raise matfuse:notAvailable.
+// matfuse (a result left on the GPU stays complex). Builds without FFTW and without a GPU raise
+// matfuse:notAvailable.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <map>
-#include <mutex>
-#include <thread>
-#include <tuple>
 #include <vector>
 
+#include "accel/run/fft.h"
 #include "builtins/shape_util.h"
 #include "builtins/signal_detail.h"
-
-#ifdef MATFUSE_HAVE_FFTW
-#include <fftw3.h>
-#endif
 
 namespace matfuse::sig {
 
@@ -52,244 +47,6 @@ Tensor resize_along(const Tensor& x, int dim, int64_t n, ClassId c, bool complex
   return out;
 }
 
-bool conj_symmetric(const Tensor& x, int dim) {
-  const Dims& d = x.dims();
-  int64_t n = d[dim], stride = 1, outer = 1;
-  for (int k = 0; k < dim; ++k) stride *= d[k];
-  for (int k = dim + 1; k < d.ndims(); ++k) outer *= d[k];
-  auto check = [&](auto tag) {
-    using R = decltype(tag);
-    const std::complex<R>* p = x.data<std::complex<R>>();
-    for (int64_t q = 0; q < outer; ++q)
-      for (int64_t k = 0; k < n; ++k) {
-        const std::complex<R>* a = p + (q * n + k) * stride;
-        const std::complex<R>* b = p + (q * n + (n - k) % n) * stride;
-        for (int64_t i = 0; i < stride; ++i)
-          if (a[i] != std::conj(b[i])) return false;
-      }
-    return true;
-  };
-  return x.cls() == ClassId::Single ? check(float{}) : check(double{});
-}
-
-#ifdef MATFUSE_HAVE_FFTW
-enum class FftKind { Forward, Backward, R2C, C2R };
-
-/// FFTW's functions for one precision.
-template <class R>
-struct Fftw;
-template <>
-struct Fftw<double> {
-  using plan = fftw_plan;
-  using cplx = fftw_complex;
-  using iodim = fftw_iodim64;
-  static plan c2c(const iodim* d, const iodim* h, cplx* i, cplx* o, int sign, unsigned f) {
-    return fftw_plan_guru64_dft(1, d, 2, h, i, o, sign, f);
-  }
-  static plan r2c(const iodim* d, const iodim* h, double* i, cplx* o, unsigned f) {
-    return fftw_plan_guru64_dft_r2c(1, d, 2, h, i, o, f);
-  }
-  static plan c2r(const iodim* d, const iodim* h, cplx* i, double* o, unsigned f) {
-    return fftw_plan_guru64_dft_c2r(1, d, 2, h, i, o, f);
-  }
-  static void run_c2c(plan p, cplx* i, cplx* o) { fftw_execute_dft(p, i, o); }
-  static void run_r2c(plan p, double* i, cplx* o) { fftw_execute_dft_r2c(p, i, o); }
-  static void run_c2r(plan p, cplx* i, double* o) { fftw_execute_dft_c2r(p, i, o); }
-  static int align(const void* p) {
-    return fftw_alignment_of(static_cast<double*>(const_cast<void*>(p)));
-  }
-#ifdef MATFUSE_HAVE_FFTW_THREADS
-  static void threads(int n) {
-    static bool init = fftw_init_threads() != 0;
-    if (init) fftw_plan_with_nthreads(n);
-  }
-#else
-  static void threads(int) {}
-#endif
-};
-template <>
-struct Fftw<float> {
-  using plan = fftwf_plan;
-  using cplx = fftwf_complex;
-  using iodim = fftwf_iodim64;
-  static plan c2c(const iodim* d, const iodim* h, cplx* i, cplx* o, int sign, unsigned f) {
-    return fftwf_plan_guru64_dft(1, d, 2, h, i, o, sign, f);
-  }
-  static plan r2c(const iodim* d, const iodim* h, float* i, cplx* o, unsigned f) {
-    return fftwf_plan_guru64_dft_r2c(1, d, 2, h, i, o, f);
-  }
-  static plan c2r(const iodim* d, const iodim* h, cplx* i, float* o, unsigned f) {
-    return fftwf_plan_guru64_dft_c2r(1, d, 2, h, i, o, f);
-  }
-  static void run_c2c(plan p, cplx* i, cplx* o) { fftwf_execute_dft(p, i, o); }
-  static void run_r2c(plan p, float* i, cplx* o) { fftwf_execute_dft_r2c(p, i, o); }
-  static void run_c2r(plan p, cplx* i, float* o) { fftwf_execute_dft_c2r(p, i, o); }
-  static int align(const void* p) {
-    return fftwf_alignment_of(static_cast<float*>(const_cast<void*>(p)));
-  }
-#ifdef MATFUSE_HAVE_FFTW_THREADS
-  static void threads(int n) {
-    static bool init = fftwf_init_threads() != 0;
-    if (init) fftwf_plan_with_nthreads(n);
-  }
-#else
-  static void threads(int) {}
-#endif
-};
-
-/// Transforms of length n along one dimension of an array laid out as (stride, n, outer),
-/// through FFTW plans cached by (kind, n, stride, outer, in-place, alignments): a plan is made
-/// once (FFTW_ESTIMATE; threads for arrays of 2^18 elements and more) and then executed on
-/// each call's arrays with FFTW's new-array execute functions. FFTW's planner is not
-/// thread-safe: one mutex guards planning and the cache.
-template <class R>
-void fftw_lanes(FftKind kind, int64_t n, int64_t stride, int64_t outer, void* in, void* out) {
-  using F = Fftw<R>;
-  using Key = std::tuple<int, int64_t, int64_t, int64_t, bool, int, int>;
-  static std::mutex mu;
-  static std::map<Key, typename F::plan> cache;
-  Key key{static_cast<int>(kind), n, stride, outer, in == out, F::align(in), F::align(out)};
-  typename F::plan plan;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(key);
-    if (it == cache.end()) {
-      typename F::iodim d{n, stride, stride};
-      typename F::iodim h[2] = {{stride, 1, 1}, {outer, stride * n, stride * n}};
-      int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-      F::threads(n * stride * outer >= (int64_t{1} << 18) ? hw : 1);
-      unsigned flags = FFTW_ESTIMATE;
-      auto* ci = static_cast<typename F::cplx*>(in);
-      auto* co = static_cast<typename F::cplx*>(out);
-      switch (kind) {
-        case FftKind::Forward:
-          plan = F::c2c(&d, h, ci, co, FFTW_FORWARD, flags);
-          break;
-        case FftKind::Backward:
-          plan = F::c2c(&d, h, ci, co, FFTW_BACKWARD, flags);
-          break;
-        case FftKind::R2C:
-          plan = F::r2c(&d, h, static_cast<R*>(in), co, flags);
-          break;
-        case FftKind::C2R:
-          plan = F::c2r(&d, h, ci, static_cast<R*>(out), flags);
-          break;
-      }
-      if (!plan)
-        throw_error("matfuse:fftw", "FFTW could not plan a transform of length %lld.",
-                    static_cast<long long>(n));
-      it = cache.emplace(key, plan).first;
-    }
-    plan = it->second;
-  }
-  switch (kind) {
-    case FftKind::Forward:
-    case FftKind::Backward:
-      F::run_c2c(plan, static_cast<typename F::cplx*>(in), static_cast<typename F::cplx*>(out));
-      break;
-    case FftKind::R2C:
-      F::run_r2c(plan, static_cast<R*>(in), static_cast<typename F::cplx*>(out));
-      break;
-    case FftKind::C2R:
-      F::run_c2r(plan, static_cast<typename F::cplx*>(in), static_cast<R*>(out));
-      break;
-  }
-}
-#endif
-
-/// Layout (stride, n, outer) of dim in d.
-void lane_layout(const Dims& d, int dim, int64_t& n, int64_t& stride, int64_t& outer) {
-  n = d[dim];
-  stride = 1;
-  outer = 1;
-  for (int k = 0; k < dim; ++k) stride *= d[k];
-  for (int k = dim + 1; k < d.ndims(); ++k) outer *= d[k];
-}
-
-/// In-place transform of complex x (class double or single) along dim; inverse scales by 1/n.
-void transform(Tensor& x, int dim, bool inverse, const char* fname) {
-#ifdef MATFUSE_HAVE_FFTW
-  int64_t n, stride, outer;
-  lane_layout(x.dims(), dim, n, stride, outer);
-  if (x.numel() == 0) return;
-  FftKind k = inverse ? FftKind::Backward : FftKind::Forward;
-  void* p = x.mutable_raw();
-  if (x.cls() == ClassId::Single) {
-    fftw_lanes<float>(k, n, stride, outer, p, p);
-    if (inverse) {
-      float* f = x.mutable_data<float>();
-      const float s = 1.0f / static_cast<float>(n);
-      for (int64_t i = 0; i < 2 * x.numel(); ++i) f[i] *= s;
-    }
-  } else {
-    fftw_lanes<double>(k, n, stride, outer, p, p);
-    if (inverse) {
-      double* f = x.mutable_data<double>();
-      for (int64_t i = 0; i < 2 * x.numel(); ++i) f[i] /= static_cast<double>(n);
-    }
-  }
-#else
-  (void)x, (void)dim, (void)inverse;
-  not_available(fname, "FFTW");
-#endif
-}
-
-/// Forward transform of real x (class c, already of length n along dim) by a real-to-complex
-/// FFT; the upper half of each spectrum is filled in as the conjugate of the lower half.
-Tensor real_forward(const Tensor& x, int dim, const char* fname) {
-  Tensor out = Tensor::uninit(x.cls(), x.dims(), true);
-#ifdef MATFUSE_HAVE_FFTW
-  int64_t n, stride, outer;
-  lane_layout(x.dims(), dim, n, stride, outer);
-  if (x.numel() == 0) return out;
-  auto run = [&](auto tag) {
-    using R = decltype(tag);
-    Tensor src = x;  // FFTW's r2c does not write its input (out of place)
-    fftw_lanes<R>(FftKind::R2C, n, stride, outer, const_cast<void*>(src.raw()), out.mutable_raw());
-    auto* o = out.mutable_data<std::complex<R>>();
-    for (int64_t q = 0; q < outer; ++q)
-      for (int64_t k = n / 2 + 1; k < n; ++k) {
-        std::complex<R>* dst = o + (q * n + k) * stride;
-        const std::complex<R>* srcp = o + (q * n + (n - k)) * stride;
-        for (int64_t p = 0; p < stride; ++p) dst[p] = std::conj(srcp[p]);
-      }
-  };
-  if (x.cls() == ClassId::Single)
-    run(float{});
-  else
-    run(double{});
-#else
-  not_available(fname, "FFTW");
-#endif
-  return out;
-}
-
-/// Inverse transform of complex x (length n along dim) treated as conjugate symmetric: a
-/// complex-to-real FFT of its lower half, scaled by 1/n (MATLAB's ifft(..., 'symmetric')).
-Tensor symmetric_inverse(const Tensor& x, int dim, const char* fname) {
-  Tensor out = Tensor::uninit(x.cls(), x.dims());
-#ifdef MATFUSE_HAVE_FFTW
-  int64_t n, stride, outer;
-  lane_layout(x.dims(), dim, n, stride, outer);
-  if (x.numel() == 0) return out;
-  auto run = [&](auto tag) {
-    using R = decltype(tag);
-    Tensor scratch = x;  // c2r overwrites its input
-    fftw_lanes<R>(FftKind::C2R, n, stride, outer, scratch.mutable_raw(), out.mutable_raw());
-    R* o = out.mutable_data<R>();
-    const R s = R(1) / static_cast<R>(n);
-    for (int64_t i = 0; i < out.numel(); ++i) o[i] *= s;
-  };
-  if (x.cls() == ClassId::Single)
-    run(float{});
-  else
-    run(double{});
-#else
-  not_available(fname, "FFTW");
-#endif
-  return out;
-}
-
 int64_t length_arg(const Value& v, const char* fname) {
   double n = v.is_tensor() && v.numel() == 1 && !v.is_char() ? v.tensor().get_double(0) : -1;
   if (!(n >= 0) || n != std::floor(n) || std::isinf(n))
@@ -298,21 +55,34 @@ int64_t length_arg(const Value& v, const char* fname) {
   return static_cast<int64_t>(n);
 }
 
+/// A transform's result as matfuse returns it: all-zero imaginary parts dropped (MATLAB's
+/// display of such results), except for a device-resident result, which stays complex rather
+/// than being gathered to look at its imaginary parts.
+Tensor finish(const Tensor& y) { return y.device_only() ? y : y.drop_zero_imag(); }
+
 /// One-dimensional transform with MATLAB's argument handling; symmetric: -1 auto, 0 no, 1 yes.
+/// The transforms run through accel::fft_lanes (FFTW on the host, cuFFT on a device, placed by
+/// cost and residency); padding, truncation and class conversion happen on the host, and an
+/// input already of the transform's class and length goes to the transform as it is (a
+/// device-resident value is not gathered).
 Tensor fft_dim(const Tensor& x0, const Value* nv, int dim, bool inverse, int symmetric,
                const char* fname) {
   ClassId c = x0.cls() == ClassId::Single ? ClassId::Single : ClassId::Double;
   int64_t n = x0.dims()[dim];
   if (nv && !nv->is_empty()) n = length_arg(*nv, fname);
+  const bool as_is = n == x0.dims()[dim] && x0.cls() == c;
   if (!inverse && !x0.is_complex() && n > 0) {
-    Tensor xr = resize_along(x0, dim, n, c, false);
-    return real_forward(xr, dim, fname).drop_zero_imag();
+    Tensor xr = as_is ? x0 : resize_along(x0, dim, n, c, false);
+    if (xr.numel() == 0) return Tensor::uninit(c, xr.dims(), true).drop_zero_imag();
+    return finish(accel::fft_lanes(accel::FftKind::RealForward, xr, dim));
   }
-  Tensor x = resize_along(x0, dim, n, c);
-  bool make_real = inverse && (symmetric == 1 || (symmetric == -1 && conj_symmetric(x, dim)));
-  if (make_real && n > 0) return symmetric_inverse(x, dim, fname);
-  transform(x, dim, inverse, fname);
-  return x.drop_zero_imag();
+  Tensor x = as_is && x0.is_complex() ? x0 : resize_along(x0, dim, n, c);
+  if (x.numel() == 0 || n == 0) return x.drop_zero_imag();
+  bool make_real =
+      inverse && (symmetric == 1 || (symmetric == -1 && accel::fft_conj_symmetric(x, dim)));
+  if (make_real) return accel::fft_lanes(accel::FftKind::SymmetricInverse, x, dim);
+  return finish(
+      accel::fft_lanes(inverse ? accel::FftKind::Inverse : accel::FftKind::Forward, x, dim));
 }
 
 Outputs fft_common(Args args, int nargout, bool inverse, const char* fname) {

@@ -181,7 +181,8 @@ private:
     publish_figures(ename, evalue, traceback);
     if (profile) {
       const auto evals = accel::telemetry().snapshot();
-      publish_stream("stdout", accel::profile_table(evals, accel::telemetry_clock() - t0));
+      publish_stream("stdout", accel::profile_table(evals, accel::telemetry_clock() - t0) +
+                                   accel::sync_summary(accel::telemetry().syncs()));
     }
     std::cout.rdbuf(old_out);
     std::cerr.rdbuf(old_err);

@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,7 @@
 #include "interp/interp.h"
 #include "providers/standard.h"
 #include "runtime/atomic_file.h"
+#include "runtime/options.h"
 #include "runtime/session.h"
 
 
@@ -80,18 +82,7 @@ const char kUsage[] =
     "  --version       print the version and the optional features built in\n"
     "  --help          print this help\n";
 
-struct Options {
-  std::string script;
-  std::string kernel_connection;  ///< --jupyter-kernel -f FILE
-  bool install_kernel = false;
-  std::string kernel_prefix;
-  std::vector<std::string> code;
-  bool interactive = false;
-  bool profile = false;
-  std::string graph_file;
-  std::string trace_file;
-  std::string figures_dir;
-};
+using matfuse::Options;
 
 /// Writes text to path (atomically: a temporary file renamed over it); false (with a message)
 /// when the file cannot be written.
@@ -111,7 +102,9 @@ bool write_reports(const Options& o, double t0, double t1) {
   if (!o.profile && o.trace_file.empty() && o.graph_file.empty()) return true;
   const auto evals = matfuse::accel::telemetry().snapshot();
   if (o.profile)
-    std::cerr << matfuse::accel::profile_table(evals, t1 - t0) << matfuse::cli::device_summary();
+    std::cerr << matfuse::accel::profile_table(evals, t1 - t0)
+              << matfuse::accel::sync_summary(matfuse::accel::telemetry().syncs())
+              << matfuse::cli::device_summary();
   bool ok = true;
   if (!o.trace_file.empty())
     ok = write_file(o.trace_file, matfuse::accel::trace_json(evals, t0, t1)) && ok;
@@ -188,7 +181,15 @@ void* thread_main(void* p) {
 int main(int argc, char** argv) {
   // The providers present in this build: host always, CUDA when it loads (on first use).
   matfuse::register_standard_providers();
-  Options o;
+  // Every MATFUSE_* variable is read and checked here, before anything runs; the switches below
+  // write the same structure (a switch wins over its variable).
+  try {
+    (void)matfuse::options();
+  } catch (const MatlabError& e) {
+    std::cerr << "matfuse: " << e.message() << "\n";
+    return 2;
+  }
+  Options& o = matfuse::mutable_options();
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--version") {
@@ -196,7 +197,13 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (a == "--list-builtins") {
-      for (const auto& n : matfuse::builtins().names()) std::cout << n << "\n";
+      // Both tables: the library's and the interpreter's own (eval, exist, feval, ...).
+      matfuse::Registry own;
+      matfuse::register_interp_builtins(own);
+      std::vector<std::string> names = matfuse::builtins().names(), more = own.names();
+      names.insert(names.end(), more.begin(), more.end());
+      std::sort(names.begin(), names.end());
+      for (const auto& n : names) std::cout << n << "\n";
       return 0;
     }
     if (a == "--help" || a == "-h") {
@@ -213,21 +220,20 @@ int main(int argc, char** argv) {
       o.profile = true;
     } else if (a == "--device") {
       const std::string d = i + 1 < argc ? argv[++i] : "";
-      if (d == "cpu") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Cpu);
-      else if (d == "gpu") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Gpu);
-      else if (d == "auto") matfuse::accel::set_device_mode(matfuse::accel::DeviceMode::Auto);
-      else {
-        std::cerr << "matfuse: --device takes cpu, gpu or auto\n" << kUsage;
+      const auto dev = matfuse::parse_device_option(d);
+      if (!dev) {
+        std::cerr << "matfuse: --device must be auto, cpu or gpu (got '" << d << "')\n" << kUsage;
         return 2;
       }
+      o.device = *dev;
     } else if (a == "--math") {
       const std::string m = i + 1 < argc ? argv[++i] : "";
-      const auto mode = matfuse::accel::parse_math_mode(m);
+      const auto mode = matfuse::parse_math_option(m);
       if (!mode) {
-        std::cerr << "matfuse: --math takes exact or fast\n" << kUsage;
+        std::cerr << "matfuse: --math must be exact or fast (got '" << m << "')\n" << kUsage;
         return 2;
       }
-      matfuse::accel::set_math_mode(*mode);
+      o.math = *mode;
     } else if (i == 1 && a == "calibrate") {
       return matfuse::cli::calibrate();
     } else if (i == 1 && a == "accel-info") {
@@ -270,8 +276,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (o.script.empty() && o.code.empty()) o.interactive = true;
-  if (o.figures_dir.empty())
-    if (const char* d = std::getenv("MATFUSE_FIGURES"); d && *d) o.figures_dir = d;
+  // The accel state starts from the options (scripts may change it later: feature, gpuDevice).
+  namespace acc = matfuse::accel;
+  acc::set_device_mode(o.device == matfuse::DeviceOption::Cpu   ? acc::DeviceMode::Cpu
+                       : o.device == matfuse::DeviceOption::Gpu ? acc::DeviceMode::Gpu
+                                                                : acc::DeviceMode::Auto);
+  acc::set_math_mode(o.math == matfuse::MathOption::Fast ? acc::MathMode::Fast
+                                                         : acc::MathMode::Exact);
 
   matfuse::cli::install_interrupt_handler();
   // Run on a thread with a 1 GiB stack (reserved, committed only as touched).

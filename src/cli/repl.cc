@@ -16,6 +16,7 @@
 #include "cli/run_guarded.h"
 #include "lang/parser.h"
 #include "runtime/interrupt.h"
+#include "runtime/options.h"
 
 #ifdef MATFUSE_HAVE_READLINE
 #include <readline/history.h>
@@ -153,7 +154,7 @@ char** complete(const char* text, int start, int end) {
 }
 
 std::string history_file() {
-  if (const char* h = std::getenv("MATFUSE_HISTORY")) return h;
+  if (!options().history.empty()) return options().history;
   const char* home = std::getenv("HOME");
   return home ? std::string(home) + "/.matfuse_history" : std::string();
 }

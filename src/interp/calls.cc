@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "builtins/gpu.h"
+#include "builtins/linalg.h"
 #include "interp/display.h"
 #include "interp/interp.h"
 #include "runtime/mexception.h"
@@ -54,9 +55,15 @@ Interpreter::Interpreter(Session& session) : session_(session) {
   base_.slots.resize(base_layout_.names.size());
   cur_ = &base_;
   register_interp_builtins(own_builtins_);
+  // A name is registered once only, across the interpreter's table and the library's.
+  for (const auto& n : own_builtins_.names())
+    MF_ASSERT(builtins().find(n) == nullptr, "builtin '" + n + "' is registered twice");
+  // Warnings of the matrix operators (A \ B, A / B, A ^ p) reach this session's err stream,
+  // warning switches and lastwarn.
+  linalg_set_session(&session_);
 }
 
-Interpreter::~Interpreter() = default;
+Interpreter::~Interpreter() { linalg_set_session(nullptr); }
 
 void Interpreter::init_stack_guard() {
   char here;

@@ -475,40 +475,9 @@ static Flow exec_for(Interpreter& in, const ForStmt& f) {
   return for_over_value(in, f, v);
 }
 
-void apply_format(Session& s, const std::vector<std::string>& args) {
-  if (args.empty()) {
-    s.format = NumericFormat::Short;
-    s.compact = false;
-    return;
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a0 = args[i];
-    std::string a = lower(a0);
-    // The older two-word forms: format long e, format short g, ...
-    if ((a == "short" || a == "long") && i + 1 < args.size() &&
-        (lower(args[i + 1]) == "e" || lower(args[i + 1]) == "g")) {
-      a += lower(args[++i]);
-    }
-    if (a == "short") s.format = NumericFormat::Short;
-    else if (a == "long") s.format = NumericFormat::Long;
-    else if (a == "shortg") s.format = NumericFormat::ShortG;
-    else if (a == "longg") s.format = NumericFormat::LongG;
-    else if (a == "shorte") s.format = NumericFormat::ShortE;
-    else if (a == "longe") s.format = NumericFormat::LongE;
-    else if (a == "compact") s.compact = true;
-    else if (a == "loose") s.compact = false;
-    else
-      throw_error("MATLAB:format:InvalidInputArgument", "Unknown format option '%s'.", a0.c_str());
-  }
-}
-
 static void exec_command(Interpreter& in, const CommandStmt& c) {
   Session& s = in.session_;
   const std::string& n = c.name;
-  if (n == "format") {
-    apply_format(s, c.args);
-    return;
-  }
   if (n == "clear" || n == "clearvars") {
     std::vector<std::string> names;
     bool all = c.args.empty();

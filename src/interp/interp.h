@@ -309,10 +309,6 @@ std::string format_error(const MatlabError& e);
 /// The err value of `catch err`: struct with identifier, message, stack (file, name, line).
 Value error_to_value(const MatlabError& e, const std::vector<StackFrame>& extra_frames);
 
-/// `format` options ("long", "compact", ...) applied to a session; no options resets to
-/// short + loose. MATLAB:format:InvalidInputArgument for unknown options.
-void apply_format(Session& s, const std::vector<std::string>& args);
-
 /// rethrow(err) gives an error err.stack's frames, which already reach the base workspace: a
 /// last marker frame (column -1; never printed or shown in err.stack) says so, and the frames
 /// it unwinds through add nothing (rethrow through recursion stays linear in the depth).

@@ -137,16 +137,20 @@ Outputs bi_isprop(CallContext& ctx, Args args, int nargout) {
   return {Value::logical(r)};
 }
 
-/// tf = ismethod(obj, methodName): whether obj's classdef class defines that method; other
-/// values go to the library's ismethod (objects implemented in C++).
+/// tf = ismethod(obj, methodName): whether obj's classdef class defines that method, or
+/// whether methodName is a method of an object implemented in C++ (containers.Map).
 Outputs bi_ismethod(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 2);
   check_nargout(nargout, 1);
-  if (ClassObject* o = as_class_object(args[0])) {
-    const std::string m = args[1].to_text("method name");
+  (void)ctx;
+  const std::string m = args[1].to_text("method name");
+  if (ClassObject* o = as_class_object(args[0]))
     return {Value::logical(o->cls->method(m) != nullptr)};
+  if (args[0].is_object() && args[0].class_name() == "containers.Map") {
+    static const char* ms[] = {"isKey", "keys", "values", "remove", "length", "Map", "size"};
+    for (const char* s : ms)
+      if (m == s) return {Value::logical(true)};
   }
-  if (const Builtin* b = builtins().find("ismethod")) return b->fn(ctx, args, nargout);
   return {Value::logical(false)};
 }
 

@@ -164,8 +164,10 @@ Outputs bi_path(CallContext& ctx, Args args, int nargout) {
   return {};
 }
 
+/// exist(name) / exist(name, 'var'|'builtin'|'file'|'dir'|'class'): MATLAB codes 0 1 2 5 7 8.
 Outputs bi_exist(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 2);
+  check_nargout(nargout, 1);
   Interpreter& in = interp(ctx);
   std::string name = args[0].to_text("name");
   int code;
@@ -187,8 +189,14 @@ Outputs bi_exist(CallContext& ctx, Args args, int nargout) {
                                                                                        : 0;
     } else if (type == "dir") {
       code = fs::is_directory(name, ec) ? 7 : 0;
+    } else if (type == "class") {
+      ResolvedFn r = in.resolve_function(name, in.cur_->unit);
+      code = r.kind == ResolvedFn::Kind::Class ? 8 : 0;
     } else {
-      throw_error("MATLAB:exist:InvalidType", "Invalid type '%s'.", type.c_str());
+      throw_error("MATLAB:exist:InvalidType",
+                  "Invalid search type '%s'. It must be 'var', 'builtin', 'file', 'dir' or "
+                  "'class'.",
+                  type.c_str());
     }
   } else {
     code = in.exist(name);
@@ -421,8 +429,10 @@ Outputs bi_run(CallContext& ctx, Args args, int nargout) {
   return {};
 }
 
+/// func2str(h): 'sin' for @sin, '@(x)x+1' for anonymous functions.
 Outputs bi_func2str(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
   if (!args[0].is_function())
     throw_error("MATLAB:func2str:InputNotFunctionHandle",
                 "Input argument must be a function handle.");
@@ -431,8 +441,11 @@ Outputs bi_func2str(CallContext& ctx, Args args, int nargout) {
   return {Value::from_chars(s)};
 }
 
+/// str2func('name') / str2func('@(x)...'): anonymous function text is evaluated in an empty
+/// workspace, so it captures no variables (as in MATLAB).
 Outputs bi_str2func(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
   Interpreter& in = interp(ctx);
   if (args[0].is_function()) return {args[0]};
   std::string s = args[0].to_text("function name");
@@ -487,13 +500,6 @@ Outputs bi_rethrow(CallContext&, Args args, int) {
   throw e;
 }
 
-Outputs bi_format(CallContext& ctx, Args args, int nargout) {
-  std::vector<std::string> opts;
-  for (const auto& a : args) opts.push_back(a.to_text("format"));
-  apply_format(ctx.session(), opts);
-  return {};
-}
-
 /// Graphics and console commands that have no effect in matfuse.
 Outputs bi_noop(CallContext&, Args, int) { return {}; }
 
@@ -503,7 +509,6 @@ void register_object_builtins(Registry& r);  // objects.cc
 
 void register_interp_builtins(Registry& r) {
   register_object_builtins(r);
-  r.add("format", bi_format);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
   r.add("path", bi_path);

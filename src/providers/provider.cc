@@ -75,6 +75,41 @@ void Provider::mask_find(const MaskCall&) { no_index_calls(*this); }
 void Provider::copy(void*, const void*, size_t) { no_index_calls(*this); }
 int64_t Provider::count_nan(const SelectCall&) { no_index_calls(*this); }
 double Provider::select_kth(const SelectCall&) { no_index_calls(*this); }
+[[noreturn]] void no_solver(const Provider& p, const char* what) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no %s.",
+              static_cast<int>(p.name().size()), p.name().data(), what);
+}
+}  // namespace
+
+MatrixTraits Provider::analyze(const AnalyzeCall&) { no_solver(*this, "matrix analysis"); }
+int Provider::getrf(const GetrfCall&) { no_solver(*this, "LU factorization (getrf)"); }
+void Provider::getrs(const GetrsCall&) { no_solver(*this, "LU solve (getrs)"); }
+int Provider::potrf(const PotrfCall&) { no_solver(*this, "Cholesky factorization (potrf)"); }
+void Provider::potrs(const PotrsCall&) { no_solver(*this, "Cholesky solve (potrs)"); }
+void Provider::geqrf(const GeqrfCall&) { no_solver(*this, "QR factorization (geqrf)"); }
+void Provider::ormqr(const OrmqrCall&) { no_solver(*this, "Q product (ormqr)"); }
+void Provider::orgqr(const OrgqrCall&) { no_solver(*this, "Q formation (orgqr)"); }
+int Provider::syevd(const SyevdCall&) { no_solver(*this, "symmetric eigensolver (syevd)"); }
+int Provider::gesvd(const GesvdCall&) { no_solver(*this, "singular value decomposition"); }
+void Provider::trsm(const TrsmCall&) { no_solver(*this, "triangular solve (trsm)"); }
+void Provider::geam(const GeamCall&) { no_solver(*this, "matrix copy (geam)"); }
+void Provider::fill(const FillCall&) { no_solver(*this, "matrix fill kernels"); }
+void Provider::permute_rows(const PermuteRowsCall&) { no_solver(*this, "row permutation"); }
+
+void Provider::syrk(const SyrkCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no symmetric rank-k product.",
+              static_cast<int>(name().size()), name().data());
+}
+
+void Provider::fft(const FftCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no FFT.",
+              static_cast<int>(name().size()), name().data());
+}
+
+void Provider::window(const WindowCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no moving-window statistics.",
+              static_cast<int>(name().size()), name().data());
+}
 
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();

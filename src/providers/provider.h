@@ -19,7 +19,9 @@
 // - Launch: run() runs one kernel with bound buffers; ok false means the kernel faulted (a value
 //   left the real domain, NaN to logical) and the caller re-runs the group with the eager
 //   engine. The other RunResult fields are outcomes for telemetry.
-// - Library calls: gemm() today; solve/FFT/sort/scan are the named extension points
+// - Library calls: gemm(); the dense linear algebra of LibraryCall::Solve (factorizations,
+//   solves, eigen and singular value decompositions, and the few matrix kernels they need,
+//   section "dense linear algebra" below); fft(), window(); sort/scan are named extension points
 //   (LibraryCall) that later entries fill.
 // - Synchronisation and faults: a provider may defer the fault check of a kernel
 //   (set_defer_faults); take_deferred_faults(mark) then reads every flag kept since mark.
@@ -80,12 +82,17 @@ struct KernelCost {
   int64_t bytes_to_device = 0; ///< outputs a device consumer reads right away (host memory only)
 };
 
-/// Library entries a provider may implement. Gemm is served today; the others are the named
-/// extension points of dense solvers, FFT, sort and scan.
-enum class LibraryCall : uint8_t { Gemm, Solve, Fft, Sort, Scan, Index };
+/// Library entries a provider may implement. Gemm (with its gemv form), Syrk, Solve, Fft,
+/// Window, Index (gathers, scatters, stream compaction) and Sort (order statistics) are served
+/// today; Scan is a named extension point.
+enum class LibraryCall : uint8_t { Gemm, Syrk, Solve, Fft, Sort, Scan, Window, Index };
 
-/// C = op(A) * op(B): column-major, C is m x n with leading dimension m, inner dimension k.
-/// Pointers are in the provider's memory; f32 selects single, else double.
+// ---- Gemm: matrix products -------------------------------------------------------------------
+
+/// C = alpha * op(A) * op(B) + beta * C: column-major, C is m x n with leading dimension m,
+/// inner dimension k; op(X) is X or X.' (trans_*). Pointers are in the provider's memory; f32
+/// selects single, else double (both computed in their own precision: no TF32 unless asked).
+/// A provider runs a matrix-vector form (n == 1, or m == 1) as gemv. beta 0: C is not read.
 struct GemmCall {
   bool f32 = false;
   bool trans_a = false, trans_b = false;
@@ -95,6 +102,230 @@ struct GemmCall {
   const void* b = nullptr;
   int64_t ldb = 1;
   void* c = nullptr;
+  double alpha = 1, beta = 0;
+};
+
+/// The lower triangle of C = alpha * op(A) * op(A).' + beta * C (BLAS syrk): C is n x n with
+/// leading dimension n; trans false: A is n x k (C = A*A.'), trans true: A is k x n (C =
+/// A.'*A), leading dimension lda. The strict upper triangle of C is left unspecified (callers
+/// read C(i,j) for i < j at (j,i)). f32 as GemmCall.
+struct SyrkCall {
+  bool f32 = false;
+  bool trans = false;
+  int64_t n = 0, k = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* c = nullptr;
+  double alpha = 1, beta = 0;
+};
+
+// ---- dense linear algebra (LibraryCall::Solve) ---------------------------------------------
+//
+// LAPACK's routines, one struct per call (the host provider runs LAPACKE/OpenBLAS, the CUDA
+// provider cuSOLVER/cuBLAS). Common rules:
+// - Matrices are real and column-major in the provider's memory: f32 selects single, otherwise
+//   double. A leading dimension is at least max(1, rows).
+// - Pivot vectors (ipiv) are int32 in the provider's memory, 1-based as in LAPACK.
+// - A call that returns `int info` waits for the device and returns LAPACK's info (0: success;
+//   > 0: the routine's documented failure, e.g. a zero pivot of getrf or the order of the
+//   leading minor that is not positive definite for potrf). Other calls are queued in order.
+// - Workspaces are the provider's: a device provider raises matfuse:gpuOutOfMemory (a
+//   MatlabError) when it cannot allocate one, before any output is written.
+
+/// Structure and 1-norm of an m x n matrix (analyze). upper/lower: every entry below/above the
+/// main diagonal is zero; symmetric: square and A(i,j) == A(j,i) exactly; pos_diag: every
+/// diagonal entry > 0; zero_diag: some diagonal entry == 0; finite: no NaN or Inf; norm1: the
+/// largest column sum of |A| (NaN when A holds a NaN).
+struct MatrixTraits {
+  bool upper = false, lower = false, symmetric = false;
+  bool pos_diag = false, zero_diag = false, finite = true;
+  double norm1 = 0;
+};
+struct AnalyzeCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+};
+/// LU with partial pivoting, A = P*L*U in place (getrf); ipiv holds min(m, n) pivots.
+struct GetrfCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  int32_t* ipiv = nullptr;
+};
+/// Solves op(A) X = B with getrf's factors (getrs); B (n x nrhs) is overwritten by X.
+struct GetrsCall {
+  bool f32 = false, trans = false;
+  int64_t n = 0, nrhs = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const int32_t* ipiv = nullptr;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// Cholesky factor of a symmetric positive definite A in place (potrf): upper A = R'*R (the
+/// upper triangle is read and written), else A = L*L' (lower). The other triangle is left as
+/// it was.
+struct PotrfCall {
+  bool f32 = false, upper = true;
+  int64_t n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+};
+/// Solves A X = B with potrf's factor (potrs); B (n x nrhs) is overwritten by X.
+struct PotrsCall {
+  bool f32 = false, upper = true;
+  int64_t n = 0, nrhs = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// QR factorization A = Q*R in place (geqrf): R on and above the diagonal, the Householder
+/// vectors below it, their min(m, n) scalars in tau.
+struct GeqrfCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* tau = nullptr;
+};
+/// C = op(Q) * C (ormqr, side left) with Q (m x m) given by geqrf's k reflectors in a (m x k)
+/// and tau; C is m x n.
+struct OrmqrCall {
+  bool f32 = false, trans = false;
+  int64_t m = 0, n = 0, k = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const void* tau = nullptr;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+/// The first n columns of Q from geqrf's k reflectors, in place of a (m x n, m >= n >= k)
+/// (orgqr).
+struct OrgqrCall {
+  bool f32 = false;
+  int64_t m = 0, n = 0, k = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  const void* tau = nullptr;
+};
+/// Eigenvalues (ascending, into w) and, when vectors, orthonormal eigenvectors (in place of a)
+/// of the symmetric n x n matrix whose lower triangle is in a (syevd).
+struct SyevdCall {
+  bool f32 = false, vectors = false;
+  int64_t n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* w = nullptr;
+};
+/// Singular value decomposition A = U*diag(s)*VT of an m x n matrix with m >= n (gesvd; a is
+/// destroyed): job 'A' (U m x m, VT n x n), 'S' (U m x n, VT n x n) or 'N' (values only; u
+/// and vt unused). s receives the n singular values in descending order.
+struct GesvdCall {
+  bool f32 = false;
+  char job = 'N';
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  void* s = nullptr;
+  void* u = nullptr;
+  int64_t ldu = 1;
+  void* vt = nullptr;
+  int64_t ldvt = 1;
+};
+/// B = op(A) \ B for triangular A (trsm, side left, alpha 1); A is m x m, B m x n.
+struct TrsmCall {
+  bool f32 = false, upper = true, trans = false, unit_diag = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* b = nullptr;
+  int64_t ldb = 1;
+};
+/// C = alpha * op(A) with C m x n (geam): copies between leading dimensions, transposes,
+/// scales. C must not overlap A.
+struct GeamCall {
+  bool f32 = false, trans = false;
+  int64_t m = 0, n = 0;
+  double alpha = 1;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+/// In-place element maps of an m x n matrix a (leading dimension lda), by kind:
+/// - Triu: a(i,j) = 0 where j - i < k (MATLAB's triu(a, k));
+/// - Tril: a(i,j) = 0 where j - i > k (tril(a, k));
+/// - UnitDiag: a(i,i) = 1;
+/// - Diag: a(i,j) = 0 off the main diagonal, a(i,i) = v ? v[i] : value (v: min(m,n) values);
+/// - ScaleCols: a(:,j) *= (v[j] > value ? 1 / v[j] : 0) (v: n values; pinv's V * inv(S)).
+struct FillCall {
+  enum class Kind : uint8_t { Triu, Tril, UnitDiag, Diag, ScaleCols };
+  bool f32 = false;
+  Kind kind = Kind::Triu;
+  int64_t m = 0, n = 0;
+  void* a = nullptr;
+  int64_t lda = 1;
+  int64_t k = 0;
+  const void* v = nullptr;
+  double value = 0;
+};
+/// Row permutation of an m x n matrix (c != a): c(i,:) = a(perm[i],:), or c(perm[i],:) =
+/// a(i,:) when inverse; perm holds m 0-based int32 row numbers in the provider's memory.
+struct PermuteRowsCall {
+  bool f32 = false, inverse = false;
+  int64_t m = 0, n = 0;
+  const void* a = nullptr;
+  int64_t lda = 1;
+  const int32_t* perm = nullptr;
+  void* c = nullptr;
+  int64_t ldc = 1;
+};
+
+// ---- FFT (LibraryCall::Fft) -----------------------------------------------------------------
+
+/// Batched one-dimensional discrete Fourier transforms along one dimension of an array laid out
+/// as (stride, n, outer): element (p, k, q) of the input and of the output sits at linear index
+/// p + stride*(k + n*q) (column-major, the transformed dimension of length n in the middle).
+/// Pointers are in the provider's memory; `in` is never written (a provider whose library
+/// overwrites its input copies it first). f32 selects single, else double precision.
+/// Kinds (X the input lane, Y the output lane, 0 <= k < n):
+/// - Forward: complex to complex, Y(k) = Σ_j X(j) e^{-2πi jk/n} (MATLAB's fft).
+/// - Inverse: complex to complex, Y(k) = (1/n) Σ_j X(j) e^{+2πi jk/n} (MATLAB's ifft).
+/// - RealForward: real X to the full complex spectrum; the upper half Y(k), k > n/2, is
+///   conj(Y(n-k)) exactly (a real-to-complex transform, then the conjugate fill).
+/// - SymmetricInverse: complex X treated as conjugate symmetric (only X(k), k <= n/2, read) to
+///   a real Y scaled by 1/n (MATLAB's ifft(X, 'symmetric')).
+struct FftCall {
+  enum class Kind : uint8_t { Forward, Inverse, RealForward, SymmetricInverse };
+  Kind kind = Kind::Forward;
+  bool f32 = false;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+};
+
+// ---- moving-window statistics (LibraryCall::Window) -------------------------------------------
+
+/// movsum/movmean/movvar/movstd/movmax/movmin along one dimension of an array laid out as
+/// (stride, n, outer) (as FftCall), MATLAB's defaults: the window of output k holds the input
+/// elements max(0, k - kb) .. min(n - 1, k + kf) (cut at the ends, 'shrink'), and a NaN in the
+/// window gives NaN ('includenan'). Input and output have one class (f32: single, else double)
+/// and the same layout; sums and moments accumulate in double. Var/Std divide the squared
+/// deviations from the window mean by count - 1 (w = 0; a one-element window gives 0) or by
+/// count (w = 1). Pointers are in the provider's memory.
+struct WindowCall {
+  enum class Kind : uint8_t { Sum, Mean, Var, Std, Max, Min };
+  Kind kind = Kind::Mean;
+  bool f32 = false;
+  int64_t kb = 0, kf = 0;
+  int w = 0;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
 };
 
 // ---- indexing library calls (LibraryCall::Index) -------------------------------------------
@@ -191,9 +422,11 @@ public:
   /// Address of t's elements in this provider's memory, copied there once when needed
   /// (*copied_bytes, when given, receives the bytes moved). Raises MatlabError on failure.
   virtual const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) = 0;
-  /// A fresh tensor of class cls and dims whose elements live in this provider's memory;
-  /// *address receives their address.
-  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address) = 0;
+  /// A fresh tensor of class cls and dims (complex: interleaved real and imaginary parts,
+  /// twice the bytes) whose elements live in this provider's memory; *address receives their
+  /// address.
+  virtual Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                            bool complex = false) = 0;
 
   // ---- launch
   /// Runs kernel k (asynchronously on a device; see set_defer_faults). Raises MatlabError
@@ -216,6 +449,26 @@ public:
   virtual double select_kth(const SelectCall& c);
   /// Copies `bytes` bytes between two buffers of this provider's memory (copy-on-write clones).
   virtual void copy(void* dst, const void* src, size_t bytes);
+  // Dense linear algebra (LibraryCall::Solve; see the section above).
+  virtual MatrixTraits analyze(const AnalyzeCall& c);
+  virtual int getrf(const GetrfCall& c);
+  virtual void getrs(const GetrsCall& c);
+  virtual int potrf(const PotrfCall& c);
+  virtual void potrs(const PotrsCall& c);
+  virtual void geqrf(const GeqrfCall& c);
+  virtual void ormqr(const OrmqrCall& c);
+  virtual void orgqr(const OrgqrCall& c);
+  virtual int syevd(const SyevdCall& c);
+  virtual int gesvd(const GesvdCall& c);
+  virtual void trsm(const TrsmCall& c);
+  virtual void geam(const GeamCall& c);
+  virtual void fill(const FillCall& c);
+  virtual void permute_rows(const PermuteRowsCall& c);
+  virtual void syrk(const SyrkCall& s);
+  /// The transforms of f (FftCall), queued like a kernel launch (a device does not wait).
+  virtual void fft(const FftCall& f);
+  /// The window statistics of w (WindowCall), queued like a kernel launch.
+  virtual void window(const WindowCall& w);
 
   // ---- synchronisation, faults, timing
   /// Waits until every queued launch and copy has finished.

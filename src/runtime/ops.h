@@ -21,16 +21,17 @@ enum OpFlag : uint32_t {
   kRealOut = 1u << 4,
   kCommutative = 1u << 5,
   kKeepsClass = 1u << 6,
+  kRecompute = 1u << 7,
 };
 
 enum class OpId : uint8_t {
-#define MF_OP(id, name, arity, cat, flags, identity) id,
+#define MF_OP(id, name, arity, cat, flags, identity, cost) id,
 #include "runtime/ops.def"
 #undef MF_OP
 };
 
 inline constexpr int kNumOps = 0
-#define MF_OP(id, name, arity, cat, flags, identity) +1
+#define MF_OP(id, name, arity, cat, flags, identity, cost) +1
 #include "runtime/ops.def"
 #undef MF_OP
     ;
@@ -42,10 +43,11 @@ struct OpInfo {
   OpCategory category;
   uint32_t flags;
   double identity;
+  double cost;
 };
 inline constexpr OpInfo kOpInfo[] = {
-#define MF_OP(id, name, arity, cat, flags, identity) \
-  {name, arity, OpCategory::cat, static_cast<uint32_t>(flags), identity},
+#define MF_OP(id, name, arity, cat, flags, identity, cost) \
+  {name, arity, OpCategory::cat, static_cast<uint32_t>(flags), identity, cost},
 #include "runtime/ops.def"
 #undef MF_OP
 };
@@ -60,6 +62,8 @@ constexpr uint32_t op_flags(OpId op) { return ops_detail::kOpInfo[int(op)].flags
 constexpr bool op_has(OpId op, OpFlag f) { return (op_flags(op) & f) != 0; }
 /// Reduction identity (0 for plus, 1 for times, -Inf for max ...); NaN when the op has none.
 constexpr double op_identity(OpId op) { return ops_detail::kOpInfo[int(op)].identity; }
+/// Relative cost of one evaluation (placement's cost model; ops.def's cost column).
+constexpr double op_cost(OpId op) { return ops_detail::kOpInfo[int(op)].cost; }
 constexpr bool op_returns_logical(OpId op) { return op_has(op, kLogicalOut); }
 constexpr bool op_is_binary(OpId op) { return op_arity(op) == 2; }
 

@@ -11,6 +11,7 @@
 
 #include "runtime/array_size.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse {
 
@@ -105,10 +106,7 @@ Tensor::Tensor(ClassId cls, const Dims& dims, bool complex, std::shared_ptr<Stor
 double Tensor::max_array_bytes() {
   static const double limit = [] {
     // MATFUSE_MAX_ARRAY_BYTES lowers the limit (fuzzing and other runs with a memory budget).
-    if (const char* env = std::getenv("MATFUSE_MAX_ARRAY_BYTES")) {
-      const double v = std::strtod(env, nullptr);
-      if (v > 0) return v;
-    }
+    if (options().max_array_bytes > 0) return options().max_array_bytes;
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page)
                                  : static_cast<double>(uint64_t(1) << 62);

@@ -12,7 +12,8 @@
 //   device; host accessors (data(), mutable_data()) always return a valid host copy.
 // - Lazy tensors (DESIGN.md decision 1): a Tensor may hold an acceleration graph node instead of
 //   storage. cls(), dims(), numel() never force it; is_complex() forces only a value that may
-//   turn complex at run time (LazyRef::maybe_complex). raw() and everything that reads or writes
+//   turn complex at run time (LazyRef::maybe_complex) or a complex-typed one (which turns real
+//   when its imaginary parts are all zero). raw() and everything that reads or writes
 //   elements force it through the hook the acceleration layer registers (the runtime never
 //   calls accel directly); the tensor then keeps the storage and behaves as a normal tensor.
 #pragma once
@@ -38,7 +39,9 @@ namespace matfuse {
 /// liveness says whether the value is still wanted: the acceleration layer keeps weak
 /// references to find the pending values that share nodes with one being forced).
 struct LazyRef {
-  std::shared_ptr<const accel::Node> node;
+  /// The pending node; once forced, an Input node of the stored value (the acceleration layer
+  /// repoints it, never rewriting the interned node itself).
+  mutable std::shared_ptr<const accel::Node> node;
   /// The node is typed real but the value may turn complex when computed (sqrt, log, power of
   /// real data outside the real domain); is_complex() forces such a value.
   bool maybe_complex = false;
@@ -139,7 +142,8 @@ public:
 
   ClassId cls() const { return cls_; }
   bool is_complex() const {
-    if (lazy_ && lazy_->maybe_complex) force();
+    // A lazy complex value may turn real (all-zero imaginary parts are dropped when computed).
+    if (lazy_ && (lazy_->maybe_complex || complex_)) force();
     return complex_;
   }
   const Dims& dims() const { return dims_; }

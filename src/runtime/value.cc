@@ -165,7 +165,8 @@ StringArray StringArray::reshaped(const Dims& d) const {
 // ---------------------------------------------------------------- Value
 
 Value::Value(Tensor t) {
-  if (t.cls() == ClassId::Double && !t.gpu_array() && !t.is_complex() && t.is_scalar())
+  if (t.cls() == ClassId::Double && !t.gpu_array() && !t.is_lazy() && !t.is_complex() &&
+      t.is_scalar())
     v_ = t.get_double(0);
   else
     v_ = std::move(t);

@@ -3,7 +3,9 @@
 // Kinds
 // - Scalar: a real double 1x1 held inline (no heap). This is the interpreter's fast path: scalar
 //   loops run without allocation. Every other 1x1 real double produced through Value(Tensor) is
-//   normalised to this kind, except a gpuArray-flagged one (Tensor::gpu_array), kept as Array.
+//   normalised to this kind, except a gpuArray-flagged one (Tensor::gpu_array) and a lazy one
+//   (a pending graph value: a reduction's or product's 1x1 result stays where it is computed,
+//   on the device, until a sink reads it), kept as Array.
 // - Array: a Tensor (numeric, logical, char; real or complex; any dims).
 // - Cell: CellArray, a Dims-shaped array of Values.
 // - Struct: StructArray, a Dims-shaped array of records sharing an ordered field list.

@@ -1,4 +1,5 @@
-// Misc builtins: isequal, error/warning/assert identifiers, tic/toc, exist, feval, deal, ...
+// Misc builtins: isequal, error/warning/assert identifiers, tic/toc, getenv, deal, ...
+// (exist, feval, func2str, str2func and rethrow are the interpreter's: interp_registry.cc)
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -96,21 +97,6 @@ TEST(Error, StructForm) {
   EXPECT_EQ(e.first, "a:b");
   EXPECT_EQ(e.second, "boom");
 }
-TEST(Rethrow, FromStruct) {
-  FakeCtx c;
-  Value s = c.run1("struct", {str("message"), str("m"), str("identifier"), str("x:y"), str("stack"),
-                              c.run1("struct", {str("file"), str("f.m"), str("name"), str("f"),
-                                                str("line"), Value(3.0)})});
-  try {
-    c.run("rethrow", {s}, 0);
-    FAIL();
-  } catch (const MatlabError& e) {
-    EXPECT_EQ(e.identifier(), "x:y");
-    ASSERT_EQ(e.stack().size(), 1u);
-    EXPECT_EQ(e.stack()[0].line, 3);
-  }
-}
-
 TEST(Warning, PrintsAndRecords) {
   FakeCtx c;
   c.run("warning", {str("careful %d"), Value(1.0)}, 0);
@@ -172,33 +158,11 @@ TEST(TicToc, Basic) {
   EXPECT_GE(c.run1("toc", {id}).to_double(), 0);
 }
 
-TEST(Exist, Kinds) {
-  FakeCtx c;
-  EXPECT_EQ(c.run1("exist", {str("myvar")}).to_double(), 1);
-  EXPECT_EQ(c.run1("exist", {str("myvar"), str("var")}).to_double(), 1);
-  EXPECT_EQ(c.run1("exist", {str("sprintf"), str("var")}).to_double(), 0);
-  EXPECT_EQ(c.run1("exist", {str("sprintf"), str("builtin")}).to_double(), 5);
-  EXPECT_EQ(c.run1("exist", {str("no_such_thing_xyz")}).to_double(), 0);
-  EXPECT_EQ(c.run1("exist", {str("/tmp")}).to_double(), 7);
-}
-
 TEST(Env, GetSet) {
   FakeCtx c;
   c.run("setenv", {str("MATFUSE_TEST_VAR"), str("hello")}, 0);
   EXPECT_EQ(c.run1("getenv", {str("MATFUSE_TEST_VAR")}).to_text(), "hello");
   EXPECT_TRUE(c.run1("getenv", {str("MATFUSE_SURELY_UNSET_VAR")}).is_empty());
-}
-
-TEST(Functions, FevalFunc2strStr2func) {
-  FakeCtx c;
-  EXPECT_EQ(c.run1("feval", {str("upper"), str("ab")}).tensor().to_utf8(), "AB");
-  EXPECT_EQ(c.run1("feval", {handle("upper"), str("cd")}).tensor().to_utf8(), "CD");
-  EXPECT_EQ(c.run1("func2str", {handle("sin")}).to_text(), "sin");
-  Value h = c.run1("str2func", {str("cos")});
-  ASSERT_TRUE(h.is_function());
-  EXPECT_EQ(c.last_eval, "@cos");
-  c.run1("str2func", {str("@(x) x+1")});
-  EXPECT_EQ(c.last_eval, "@(x) x+1");
 }
 
 TEST(Deal, Forms) {

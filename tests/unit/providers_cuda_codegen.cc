@@ -22,6 +22,8 @@
 #include "accel/emit/lower.h"
 #include "accel/plan/pipeline.h"
 #include "providers/cuda/codegen.h"
+#include "providers/cuda/cuda_api.h"
+#include "providers/cuda/cuda_provider.h"
 #include "providers/host/host_provider.h"
 #include "runtime_accel_util.h"
 
@@ -247,6 +249,15 @@ std::vector<Case> all_cases() {
   NodeRef As = input(random_tensor(Dims(20, 15), ClassId::Single, 7));
   NodeRef Bs = input(random_tensor(Dims(15, 12), ClassId::Single, 8));
   add("matmul-single", {binary(OpId::Max, matmul(As, Bs), constant(0, ClassId::Single))});
+  // one triangle (syrk; the epilogue reads the mirrored lower triangle), alpha folded from a
+  // scalar divisor (a Param) or factor (a Constant), matrix-vector products (gemv)
+  add("matmul-syrk-alpha", {binary(OpId::Div, matmul(transpose(A), A), param(19))});
+  add("matmul-syrk-single", {binary(OpId::Add, matmul(As, transpose(As)),
+                                    constant(1, ClassId::Single))});
+  add("matmul-alpha-const", {binary(OpId::Mul, constant(3), matmul(A, B))});
+  NodeRef xv = input(random_tensor(Dims(15, 1), ClassId::Double, 17));
+  NodeRef yv = input(random_tensor(Dims(1, 20), ClassId::Double, 18));
+  add("matmul-gemv", {matmul(A, xv), matmul(yv, A), matmul(transpose(A), transpose(yv))});
   {  // matmul epilogues ended by diag: the epilogue runs at the diagonal points only
     NodeRef row = input(random_tensor(Dims(1, 12), ClassId::Double, 13));
     NodeRef col = input(random_tensor(Dims(20, 1), ClassId::Double, 14));
@@ -260,6 +271,27 @@ std::vector<Case> all_cases() {
                                        constant(1, ClassId::Single)),
                      constant(2)))});
     add("diag-elementwise", {diag(binary(OpId::Add, full, constant(1)))});
+  }
+  // complex data: real and imaginary parts as two real values (interleaved loads and stores)
+  for (ClassId fc : {ClassId::Double, ClassId::Single}) {
+    const std::string cn(class_name(fc));
+    auto cx = [&](uint32_t seed) {
+      Tensor re = random_tensor(d, ClassId::Double, seed), im = random_tensor(d, ClassId::Double, seed + 1);
+      Tensor z = Tensor::uninit(fc, d, true);
+      for (int64_t i = 0; i < z.numel(); ++i) z.set_complex(i, {re.get_double(i), im.get_double(i)});
+      z.set_complex(5, {kNaN, 1});
+      return input(z);
+    };
+    NodeRef za = cx(31), zb = cx(33), r = input(random_tensor(d, fc, 35));
+    add("complex-" + cn, {binary(OpId::Mul, za, zb), binary(OpId::Div, za, zb), binary(OpId::Div, za, r),
+                          binary(OpId::LDiv, r, za), binary(OpId::Add, za, r), unary(OpId::Abs, za),
+                          unary(OpId::Angle, zb), unary(OpId::Exp, za), unary(OpId::Conj, za),
+                          binary(OpId::Eq, za, zb), unary(OpId::IsNaN, za), binary(OpId::Lt, za, r),
+                          unary(OpId::Imag, binary(OpId::Sub, za, zb))});
+    add("complex-red-" + cn, {reduce(ReduceKind::Sum, binary(OpId::Mul, za, r), {0}),
+                              reduce(ReduceKind::Mean, zb, {1})});
+    add("complex-slice-" + cn,
+        {binary(OpId::Add, slice(za, {constant(37), constant(2)}, {-1, 1}, {36, 20}), constant(1))});
   }
   // a loop trace: per-iteration loop index parameters and RNG offsets
   NodeRef y = input(random_tensor(Dims(500, 3), ClassId::Double, 11));
@@ -476,8 +508,14 @@ Buffers make_buffers(const Case& c) {
   Buffers b;
   for (const Node* n : c.lg.input_nodes) b.args.inputs.push_back(n->tensor.raw());
   for (const Node* n : c.lg.param_nodes) b.args.params.push_back({n->value, n->bits});
-  for (const Node* n : c.lg.output_nodes) {
-    b.outs.push_back(Tensor::uninit(n->cls, n->dims));
+  for (size_t i = 0; i < c.lg.output_nodes.size(); ++i) {
+    const Node* n = c.lg.output_nodes[i];
+    if (c.lg.output_imag[i]) {  // the imaginary part: the real part's interleaved buffer
+      b.outs.push_back(b.outs.back());
+      b.args.outputs.push_back(b.args.outputs.back());
+      continue;
+    }
+    b.outs.push_back(Tensor::uninit(n->cls, n->dims, n->complex));
     std::memset(b.outs.back().mutable_raw(), 0, b.outs.back().numel() * b.outs.back().elem_bytes());
     b.args.outputs.push_back(b.outs.back().mutable_raw());
   }
@@ -509,18 +547,29 @@ int run_shim(void* lib, size_t ci, const Case& c, Buffers& b) {
   }
   if (k.matmul) {  // the provider's gemm, as the host provider computes it
     const auto& m = *k.matmul;
-    const auto ta = m.trans_a ? CblasTrans : CblasNoTrans, tb = m.trans_b ? CblasTrans : CblasNoTrans;
-    if (m.type == VType::F32) {
-      b.mm_f.assign(m.m * m.n, 0.0f);
-      cblas_sgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0f, (const float*)b.args.inputs[m.a], m.lda,
-                  (const float*)b.args.inputs[m.b], m.ldb, 0.0f, b.mm_f.data(), m.m);
-      a.push_back(b.mm_f.data());
+    const bool f32 = m.type == VType::F32;
+    void* mm;
+    // NaN everywhere first: a syrk product leaves the strict upper triangle unwritten, and the
+    // epilogue must never read it.
+    if (f32) {
+      b.mm_f.assign(m.m * m.n, NAN);
+      mm = b.mm_f.data();
     } else {
-      b.mm_d.assign(m.m * m.n, 0.0);
-      cblas_dgemm(CblasColMajor, ta, tb, m.m, m.n, m.k, 1.0, (const double*)b.args.inputs[m.a], m.lda,
-                  (const double*)b.args.inputs[m.b], m.ldb, 0.0, b.mm_d.data(), m.m);
-      a.push_back(b.mm_d.data());
+      b.mm_d.assign(m.m * m.n, NAN);
+      mm = b.mm_d.data();
     }
+    double alpha = m.alpha_slot >= 0 ? pf[m.alpha_slot] : m.alpha_imm;
+    if (m.alpha_div) alpha = 1.0 / alpha;
+    if (m.syrk) {
+      host::host_provider().syrk(SyrkCall{f32, m.trans_a, m.m, m.k, b.args.inputs[m.a], m.lda, mm,
+                                          alpha, 0.0});
+    } else {
+      GemmCall g{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, b.args.inputs[m.a], m.lda,
+                 b.args.inputs[m.b], m.ldb, mm};
+      g.alpha = alpha;
+      host::host_provider().gemm(g);
+    }
+    a.push_back(mm);
   }
   std::vector<unsigned char> scratch(c.prog.scratch_bytes + 16, 0xcd);
   if (c.prog.scratch_bytes) a.push_back(scratch.data());
@@ -987,6 +1036,48 @@ TEST(CudaCodegen, FastAndExactProgramsCompileWithNvrtcWhereItIsInstalled) {
       destroy(&prog);
       EXPECT_EQ(r, 0) << log.substr(0, 4000);
     }
+  }
+}
+
+TEST(CudaLinalg, MatrixKernelsCompileAndSolverEntriesExistWhereInstalled) {
+  // The provider's own NVRTC kernels (cuda_linalg.cc) compile; every cuSOLVER name that
+  // cuda_api.cc binds exists in the installed library (no driver or GPU needed).
+  void* h = nullptr;
+  for (const char* n : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
+    if ((h = dlopen(n, RTLD_NOW | RTLD_LOCAL))) break;
+  if (h) {
+    Lib keep;
+    keep.h = h;
+    using Prog = void*;
+    auto create = reinterpret_cast<int (*)(Prog*, const char*, const char*, int,
+                                           const char* const*, const char* const*)>(
+        dlsym(h, "nvrtcCreateProgram"));
+    auto compile =
+        reinterpret_cast<int (*)(Prog, int, const char* const*)>(dlsym(h, "nvrtcCompileProgram"));
+    auto log_size = reinterpret_cast<int (*)(Prog, size_t*)>(dlsym(h, "nvrtcGetProgramLogSize"));
+    auto get_log = reinterpret_cast<int (*)(Prog, char*)>(dlsym(h, "nvrtcGetProgramLog"));
+    auto destroy = reinterpret_cast<int (*)(Prog*)>(dlsym(h, "nvrtcDestroyProgram"));
+    ASSERT_TRUE(create && compile && log_size && get_log && destroy);
+    Prog prog = nullptr;
+    ASSERT_EQ(create(&prog, linalg_kernel_source(), "la.cu", 0, nullptr, nullptr), 0);
+    const char* opts[] = {"--gpu-architecture=sm_90", "--std=c++17", "--fmad=false",
+                          "-default-device"};
+    const int r = compile(prog, 4, opts);
+    size_t n = 0;
+    log_size(prog, &n);
+    std::string log(n, '\0');
+    if (n) get_log(prog, log.data());
+    destroy(&prog);
+    EXPECT_EQ(r, 0) << log.substr(0, 4000);
+  }
+  void* sol = nullptr;
+  for (const char* n : {"libcusolver.so", "libcusolver.so.12", "libcusolver.so.11"})
+    if ((sol = dlopen(n, RTLD_NOW | RTLD_LOCAL))) break;
+  if (!h && !sol) GTEST_SKIP() << "neither libnvrtc nor libcusolver on this machine";
+  if (sol) {
+    for (const char* name : cusolver_entry_names())
+      EXPECT_NE(dlsym(sol, name), nullptr) << name;
+    dlclose(sol);
   }
 }
 

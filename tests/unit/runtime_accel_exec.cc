@@ -4,12 +4,16 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <complex>
 #include <limits>
+#include <random>
 
 #include "accel/run/eager.h"
+#include "accel/run/fft.h"
 #include "accel/run/evaluate.h"
 #include "accel/emit/lower.h"
 #include "accel/plan/pipeline.h"
+#include "runtime/options.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {
@@ -202,16 +206,55 @@ TEST(AccelExec, EmptyArraysUseTheEagerEngine) {
 }
 
 TEST(AccelExec, DumpHookPrintsThePlan) {
-  setenv("MATFUSE_DUMP", "after:fuse_elementwise", 1);
+  mutable_options().dump_after = {"fuse_elementwise"};  // MATFUSE_DUMP=after:fuse_elementwise
   ::testing::internal::CaptureStderr();
   NodeRef x = input(random_tensor(Dims(10, 1), ClassId::Double, 10));
   std::vector<NodeRef> roots{unary(OpId::Exp, x)};
   Plan p = plan_fusion(roots);
   const std::string err = ::testing::internal::GetCapturedStderr();
-  unsetenv("MATFUSE_DUMP");
+  mutable_options().dump_after.clear();
   EXPECT_NE(err.find("--- plan after fuse_elementwise ---"), std::string::npos);
   EXPECT_NE(err.find("group 0 elementwise"), std::string::npos);
 }
 
 }  // namespace
+TEST(AccelExec, FusedConjugateSymmetryTestAgreesWithTheHostLoop) {
+  // Lanes along each dim of a 3-D complex array, symmetric by construction, then broken at one
+  // element (a pair, the first element's or the middle element's imaginary part).
+  std::mt19937 g(5);
+  std::normal_distribution<double> u;
+  for (int n : {1, 2, 3, 6, 7}) {
+    for (int dim = 0; dim < 3; ++dim) {
+      for (ClassId cls : {ClassId::Double, ClassId::Single}) {
+        Dims d({3, 4, 2});
+        d.set(dim, n);
+        d.normalize();
+        Tensor x = Tensor::uninit(cls, d, true);
+        int64_t stride = 1, outer = 1;
+        for (int k = 0; k < dim; ++k) stride *= d[k];
+        for (int k = dim + 1; k < d.ndims(); ++k) outer *= d[k];
+        for (int64_t q = 0; q < outer; ++q)
+          for (int64_t p = 0; p < stride; ++p)
+            for (int64_t k = 0; k <= n / 2; ++k) {
+              const auto at = [&](int64_t j) { return p + stride * (j + n * q); };
+              const bool self = k == 0 || 2 * k == n;
+              const std::complex<double> v(u(g), self ? 0.0 : u(g));
+              x.set_complex(at(k), v);
+              if (!self) x.set_complex(at(n - k), std::conj(v));
+            }
+        SCOPED_TRACE("n " + std::to_string(n) + " dim " + std::to_string(dim));
+        EXPECT_TRUE(fft_conj_symmetric(x, dim));
+        EXPECT_TRUE(fft_conj_symmetric_graph(x, dim));
+        for (int64_t k : {int64_t{0}, int64_t{n / 2}, int64_t{n - 1}}) {
+          Tensor y = x;
+          const int64_t i = stride * (k + n * (outer - 1));  // lane of the last outer block
+          y.set_complex(i, y.get_complex(i) + std::complex<double>(0, 0.5));
+          EXPECT_FALSE(fft_conj_symmetric(y, dim)) << k;
+          EXPECT_EQ(fft_conj_symmetric_graph(y, dim), fft_conj_symmetric(y, dim)) << k;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace matfuse::accel

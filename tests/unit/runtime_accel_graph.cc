@@ -1,7 +1,10 @@
 // Acceleration graph: interning, shape/class inference, creation errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "accel/capture/graph.h"
+#include "accel/capture/lazy.h"
 #include "runtime_accel_util.h"
 
 namespace matfuse::accel {
@@ -101,6 +104,35 @@ TEST(AccelGraph, TopoOrderPutsProducersFirst) {
   EXPECT_EQ(order[1], y.get());
   EXPECT_EQ(order[2], z.get());
   EXPECT_NE(dump_graph(roots).find("exp"), std::string::npos);
+}
+
+// Forcing stores the value beside the node: the interned node keeps its kind, inputs and hash,
+// an equal structure still finds it, and the lazy value now reads an Input of the value.
+TEST(AccelGraph, ForcingNeverRewritesAnInternedNode) {
+  Tensor t = make(Dims(3, 1), {0, 1, 2});
+  NodeRef x = input(t);
+  NodeRef y = unary(OpId::Exp, x);
+  const size_t hash = y->hash;
+  Tensor lazy = make_lazy(y);
+  Tensor copy = lazy;  // shares the pending value
+  ASSERT_TRUE(lazy.is_lazy());
+  EXPECT_DOUBLE_EQ(lazy.get_double(1), std::exp(1.0));  // forces
+  EXPECT_EQ(y->kind, NodeKind::Elementwise);
+  EXPECT_EQ(y->category, Category::Elementwise);
+  ASSERT_EQ(y->inputs.size(), 1u);
+  EXPECT_EQ(y->inputs[0].get(), x.get());
+  EXPECT_EQ(y->hash, hash);
+  EXPECT_EQ(unary(OpId::Exp, x).get(), y.get());  // the table still finds it
+  ASSERT_TRUE(y->forced.has());
+  EXPECT_DOUBLE_EQ(y->value_tensor().get_double(2), std::exp(2.0));
+  // The other copy of the pending value reads an Input of the stored value.
+  ASSERT_TRUE(copy.is_lazy());
+  EXPECT_EQ(copy.node()->kind, NodeKind::Input);
+  EXPECT_EQ(copy.node()->tensor.storage().get(), y->value_tensor().storage().get());
+  // A graph built on the forced node is evaluated on the stored value.
+  NodeRef z = binary(OpId::Add, y, constant(1));
+  Tensor lz = make_lazy(z);
+  EXPECT_DOUBLE_EQ(lz.get_double(0), 2.0);
 }
 
 }  // namespace

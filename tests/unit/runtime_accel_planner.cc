@@ -8,6 +8,7 @@
 #include "accel/run/eager.h"
 #include "accel/run/evaluate.h"
 #include "accel/emit/lower.h"
+#include "accel/plan/passes/passes.h"
 #include "accel/plan/pipeline.h"
 #include "accel/run/telemetry.h"
 #include "runtime_accel_util.h"
@@ -36,6 +37,20 @@ void expect_fused_equals_eager(std::vector<NodeRef> roots) {
   std::vector<Tensor> eager = evaluate_eager(roots);
   ASSERT_EQ(fused.size(), eager.size());
   for (size_t i = 0; i < fused.size(); ++i) EXPECT_TRUE(same_bits(fused[i], eager[i])) << "root " << i;
+}
+
+// The Release build of CI runs this binary: the verifier must check every plan the tests build
+// (test_setup.cc turns it on), and it must catch a broken plan.
+TEST(AccelPlanner, VerifierChecksEveryTestPlan) {
+  EXPECT_TRUE(verify_plans());
+  NodeRef x = input(random_tensor(Dims(64, 1), ClassId::Double, 3));
+  NodeRef s = reduce(ReduceKind::Sum, unary(OpId::Exp, x), {0});
+  std::vector<NodeRef> roots{s};
+  Plan p = plan_fusion(roots);
+  EXPECT_EQ(verify_plan(p, true), "");
+  ASSERT_FALSE(p.groups.empty());
+  p.groups[0].members.push_back(p.groups[0].members.front());  // a node twice in one group
+  EXPECT_NE(verify_plan(p, true), "");
 }
 
 TEST(AccelPlanner, RandChainMeanIsOneReductionKernel) {

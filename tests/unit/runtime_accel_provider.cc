@@ -33,8 +33,8 @@ public:
     if (copied) *copied = t.numel() * t.elem_bytes();
     return t.raw();
   }
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override {
-    Tensor t = Tensor::uninit(cls, dims);
+  Tensor new_output(ClassId cls, const Dims& dims, void** address, bool complex) override {
+    Tensor t = Tensor::uninit(cls, dims, complex);
     *address = t.mutable_raw();
     return t;
   }

@@ -15,12 +15,23 @@ bool supported_class(ClassId c) {
   }
 }
 
-/// Whether t can enter a graph: handled class, real (or lazy real-typed), not empty.
-bool capturable(const Tensor& t) {
+/// Whether t can enter a graph: handled class, real (or lazy real-typed), not empty. With
+/// complex_ok, complex single and double values enter too (ops with kComplexOk, sum, mean: the
+/// fused kernels carry their real and imaginary parts, accel/emit/lower.cc).
+bool capturable(const Tensor& t, bool complex_ok = false) {
   if (!supported_class(t.cls()) || t.numel() == 0) return false;
-  if (t.is_lazy()) return !t.node()->complex;
-  return !t.is_complex();
+  const bool cx = t.is_lazy() ? t.node()->complex : t.is_complex();
+  return !cx || (complex_ok && (t.cls() == ClassId::Double || t.cls() == ClassId::Single));
 }
+
+/// A lazy value still pending (not yet computed). A lazy tensor whose node was materialised by
+/// an earlier force (a copy of it was forced) holds an Input node: it counts as materialised.
+bool pending(const Tensor& t) { return t.is_lazy() && !t.node()->has_value(); }
+
+/// The materialised value behind t (t itself, or the tensor of its materialised node).
+const Tensor& materialised(const Tensor& t) { return t.is_lazy() ? t.node()->value_tensor() : t; }
+
+bool known_complex(const Tensor& t) { return t.is_lazy() ? t.node()->complex : t.is_complex(); }
 
 bool float_cls(ClassId c) { return c == ClassId::Double || c == ClassId::Single; }
 
@@ -31,8 +42,8 @@ bool big(int64_t n) { return n >= lazy_config().min_numel; }
 /// upload there).
 bool prefers_device(const Tensor& t) {
   if (t.gpu_array()) return true;
-  if (t.is_lazy()) return false;
-  const auto& s = t.storage();
+  if (pending(t)) return false;
+  const auto& s = materialised(t).storage();
   return s && s->device() != nullptr;
 }
 bool prefers_device(const Tensor& a, const Tensor& b) {
@@ -41,9 +52,12 @@ bool prefers_device(const Tensor& a, const Tensor& b) {
 
 /// The node standing for operand t (see the capture rules).
 NodeRef operand(const Tensor& t) {
-  if (t.is_lazy()) return t.node();
-  if (t.numel() == 1) {
-    const double v = t.get_double(0);
+  // A materialised 1x1 value enters as a Param or Constant when its host copy is valid; one
+  // held only on the device stays a 1x1 Input (read there, never gathered for this).
+  if (pending(t) || (t.is_lazy() && (t.numel() != 1 || materialised(t).device_only())))
+    return t.node();
+  if (t.numel() == 1 && !materialised(t).is_complex()) {
+    const double v = materialised(t).get_double(0);
     return t.cls() == ClassId::Double ? param(v) : constant(v, t.cls());
   }
   return input(t);
@@ -53,50 +67,13 @@ Tensor finish(const NodeRef& n, bool maybe_complex) {
   return check_limits(make_lazy(n, maybe_complex));
 }
 
-/// Whether every element of n's value is >= 0 or NaN (never negative), proved from its
-/// structure: such operands keep sqrt/log/power real, so the result is not maybe_complex and
-/// later real-only ops (max, comparisons) can still be captured. Conservative: false when unsure.
-bool nonnegative(const Node* n, int depth = 0) {
-  if (depth > 64) return false;
-  auto nn = [&](int i) { return nonnegative(n->inputs[i].get(), depth + 1); };
-  switch (n->kind) {
-    case NodeKind::Constant:
-    case NodeKind::Param: return !(n->value < 0);
-    case NodeKind::Generator:
-      return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
-             n->gen == GenKind::Eye;
-    case NodeKind::Cast:
-    case NodeKind::Transpose:
-    case NodeKind::Slice:
-    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
-    case NodeKind::Reduce:
-      return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
-    case NodeKind::Elementwise:
-      if (op_returns_logical(n->op)) return true;
-      switch (n->op) {
-        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
-        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
-        case OpId::Max: return nn(0) || nn(1);
-        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
-        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
-          return nn(0);  // monotone, zero at zero
-        case OpId::Pow: {
-          if (nn(0)) return true;
-          const Node* e = n->inputs[1].get();
-          const bool scalar = e->kind == NodeKind::Constant || e->kind == NodeKind::Param;
-          return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
-        }
-        default: return false;
-      }
-    default: return false;
-  }
-}
-
 }  // namespace
 
 std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) {
-  if (!lazy_config().enabled || !capturable(a) || !capturable(b)) return std::nullopt;
-  if (!a.is_lazy() && !b.is_lazy() && !big(std::max(a.numel(), b.numel())) &&
+  const bool cx_ok = op_has(op, kComplexOk) && op_category(op) != OpCategory::Logical;
+  if (!lazy_config().enabled || !capturable(a, cx_ok) || !capturable(b, cx_ok))
+    return std::nullopt;
+  if (!pending(a) && !pending(b) && !big(std::max(a.numel(), b.numel())) &&
       !(prefers_device(a, b) && std::max(a.numel(), b.numel()) > 1))
     return std::nullopt;
   const OpCategory cat = op_category(op);
@@ -104,6 +81,11 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
     return std::nullopt;
   const bool maybe = a.maybe_complex() || b.maybe_complex();
   if (maybe && !op_has(op, kComplexOk)) return std::nullopt;
+  // Complex operands: only ops whose complex form the kernels compute (lower.cc); a complex
+  // power or a complex integer mix stays eager.
+  if ((known_complex(a) || known_complex(b)) &&
+      (!complex_fusable(op) || !float_cls(a.cls()) || !float_cls(b.cls()) || maybe))
+    return std::nullopt;
   if (op == OpId::Max || op == OpId::Min) {
     const auto odd = [](ClassId c) { return c == ClassId::Logical || c == ClassId::Char; };
     if (odd(a.cls()) || odd(b.cls())) return std::nullopt;  // minmax_binary's class rules
@@ -119,7 +101,7 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
       }
       // A nonnegative base keeps any real power real.
       if (op == OpId::Pow && !a.maybe_complex() && !b.maybe_complex())
-        safe = safe || nonnegative(operand(a).get());
+        safe = safe || known_nonnegative(operand(a).get(), true);
       result_maybe = result_maybe || !safe;
     }
   }
@@ -130,8 +112,11 @@ std::optional<Tensor> capture_binary(OpId op, const Tensor& a, const Tensor& b) 
 }
 
 std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
-  if (!lazy_config().enabled || !capturable(a)) return std::nullopt;
-  if (!a.is_lazy() && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
+  const bool cx_ok = op_has(op, kComplexOk) && !op_has(op, kRealToComplex) &&
+                     op_category(op) != OpCategory::Logical;
+  if (!lazy_config().enabled || !capturable(a, cx_ok)) return std::nullopt;
+  if (known_complex(a) && !complex_fusable(op)) return std::nullopt;
+  if (!pending(a) && !big(a.numel()) && !(prefers_device(a) && a.numel() > 1))
     return std::nullopt;
   const OpCategory cat = op_category(op);
   if (cat == OpCategory::Logical && float_cls(a.cls())) return std::nullopt;
@@ -143,7 +128,7 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
     // acosh, atanh also need an upper bound, which is not tracked).
     const bool real_domain = (op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 ||
                               op == OpId::Log10 || op == OpId::Log1p) &&
-                             !a.maybe_complex() && nonnegative(x.get());
+                             !a.maybe_complex() && known_nonnegative(x.get(), true);
     maybe = a.maybe_complex() || (op_has(op, kRealToComplex) && !real_domain);
   }
   return finish(unary(op, x), maybe);
@@ -151,8 +136,12 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
 
 std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::vector<int>& dims,
                                      bool omitnan, ReduceOut out) {
-  if (!lazy_config().enabled || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  // Complex sum and mean fold the two parts separately ('omitnan' drops both parts of an
+  // element together, so it stays eager).
+  const bool cx_ok = (k == ReduceKind::Sum || k == ReduceKind::Mean) && !omitnan &&
+                     !x.maybe_complex() && out != ReduceOut::Native;
+  if (!lazy_config().enabled || !capturable(x, cx_ok)) return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   const bool minmax = k == ReduceKind::Min || k == ReduceKind::Max;
   if (minmax && x.maybe_complex()) return std::nullopt;
@@ -161,15 +150,21 @@ std::optional<Tensor> capture_reduce(ReduceKind k, const Tensor& x, const std::v
 }
 
 std::optional<Tensor> capture_cast(const Tensor& x, ClassId to) {
-  if (!lazy_config().enabled || !float_cls(to) || !capturable(x)) return std::nullopt;
-  if (!x.is_lazy() && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+  if (!lazy_config().enabled || !float_cls(to) || !capturable(x, true)) return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
     return std::nullopt;
   if (x.cls() == to) return x;
   return finish(cast(operand(x), to), x.maybe_complex());
 }
 
 std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
-  if (!lazy_config().enabled || (!a.is_lazy() && !b.is_lazy() && !prefers_device(a, b)))
+  // Captured with a lazy operand, a device-resident one, or enough work (m*n*k multiply-adds
+  // at least min_numel^1.5) that placement may send it to a faster BLAS.
+  const double work = static_cast<double>(a.dims().rows()) * static_cast<double>(b.dims().cols()) *
+                      static_cast<double>(a.dims().cols());
+  const double big_work = std::pow(static_cast<double>(lazy_config().min_numel), 1.5);
+  if (!lazy_config().enabled ||
+      (!pending(a) && !pending(b) && !prefers_device(a, b) && work < big_work))
     return std::nullopt;
   if (!capturable(a) || !capturable(b) || a.maybe_complex() || b.maybe_complex())
     return std::nullopt;
@@ -179,19 +174,60 @@ std::optional<Tensor> capture_matmul(const Tensor& a, const Tensor& b) {
   return finish(matmul(operand(a), operand(b)), false);
 }
 
+namespace {
+
+/// x.' without a Transpose of a Transpose: the operand itself.
+NodeRef transposed(const NodeRef& x) {
+  return x->kind == NodeKind::Transpose ? x->inputs[0] : transpose(x);
+}
+
+}  // namespace
+
 std::optional<Tensor> capture_diag(const Tensor& a) {
   if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
     return std::nullopt;
   const Dims& d = a.dims();
   if (!d.is_matrix() || d.rows() < 2 || d.cols() < 2) return std::nullopt;
-  return finish(diag(a.node()), false);
+  const NodeRef& n = a.node();
+  if (n->kind == NodeKind::MatMul && d.rows() == d.cols()) {
+    // diag(A*B) of a square product: element i is sum_j A(i,j)*B(j,i), the column sums of
+    // A.' .* B, so the m x m product is never formed (explained_variance). A.' of a product
+    // Q'*G is the product G'*Q (both operands then read along columns).
+    const NodeRef& A = n->inputs[0];
+    const NodeRef& B = n->inputs[1];
+    const NodeRef At = A->kind == NodeKind::MatMul
+                           ? matmul(transposed(A->inputs[1]), transposed(A->inputs[0]))
+                           : transposed(A);
+    return finish(transpose(reduce(ReduceKind::Sum, binary(OpId::Mul, At, B), {0})), false);
+  }
+  return finish(diag(n), false);
+}
+
+std::optional<Tensor> capture_cov(const Tensor& x, int w) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
+    return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  const Dims& d = x.dims();
+  if (!d.is_matrix()) return std::nullopt;
+  NodeRef X = operand(x);
+  if (d.rows() == 1) X = transpose(X);  // a row vector is one variable
+  const int64_t n = X->dims.rows();
+  if (n < 2) return std::nullopt;
+  // Two passes: the column means, then the Gram matrix of the centred columns (never
+  // X'*X - n*mu'*mu); label_patterns reports it as centered_gram.
+  const NodeRef Xc = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, {0}));
+  const NodeRef G = matmul(transpose(Xc), Xc);
+  return finish(binary(OpId::Div, G, constant(static_cast<double>(w == 1 ? n : n - 1))), false);
 }
 
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
-  if (!lazy_config().enabled || !a.is_lazy() || !capturable(a) || a.maybe_complex())
-    return std::nullopt;
+  // A large materialised matrix is captured too: a product then reads it with a transpose
+  // flag instead of a transposed copy being written.
+  if (!lazy_config().enabled || !capturable(a) || a.maybe_complex()) return std::nullopt;
+  if (!pending(a) && !big(a.numel()) && !prefers_device(a)) return std::nullopt;
   if (!a.dims().is_matrix()) return std::nullopt;
-  return finish(transpose(a.node(), conj), false);
+  return finish(transpose(operand(a), conj), false);
 }
 
 std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>& subs) {
@@ -207,7 +243,7 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
       return std::nullopt;
     numel *= s.count;
   }
-  if (x.is_lazy() || prefers_device(x) ? numel < 2 : !big(numel)) return std::nullopt;
+  if (pending(x) || prefers_device(x) ? numel < 2 : !big(numel)) return std::nullopt;
   std::vector<NodeRef> starts;
   std::vector<int64_t> steps, counts;
   for (const SliceSub& s : subs) {
@@ -216,6 +252,55 @@ std::optional<Tensor> capture_slice(const Tensor& x, const std::vector<SliceSub>
     counts.push_back(s.count);
   }
   return finish(slice(operand(x), starts, steps, counts), false);
+}
+
+std::optional<Tensor> capture_norm2(const Tensor& x, const std::vector<int>& dims) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex()) return std::nullopt;
+  if (!float_cls(x.cls())) return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  const NodeRef v = operand(x);
+  const NodeRef two = constant(2.0);
+  NodeRef r;
+  if (x.cls() == ClassId::Single) {
+    // Squares of singles summed in double cannot overflow or underflow (|x| <= 3.4e38, the
+    // smallest single squared is 2e-90): one pass, then rounded to single once.
+    const NodeRef sq = binary(OpId::Pow, cast(v, ClassId::Double), two);
+    r = cast(unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims)), ClassId::Single);
+  } else {
+    // Double: scaled by the largest magnitude s (as LAPACK's dnrm2 guards against overflow):
+    // s * sqrt(sum((x ./ max(s, realmin)).^2)); an infinite element gives Inf (max ignores the
+    // NaN that Inf/Inf makes), a NaN element NaN.
+    const NodeRef s = reduce(ReduceKind::Max, unary(OpId::Abs, v), dims, /*omitnan=*/true);
+    const NodeRef guard = binary(OpId::Max, s, constant(2.2250738585072014e-308));
+    const NodeRef sq = binary(OpId::Pow, binary(OpId::Div, v, guard), two);
+    const NodeRef root = unary(OpId::Sqrt, reduce(ReduceKind::Sum, sq, dims));
+    const NodeRef scaled = binary(OpId::Mul, s, root);
+    const NodeRef is_inf = cast(binary(OpId::Eq, s, constant(INFINITY)), ClassId::Double);
+    const NodeRef inf = binary(OpId::Mul, is_inf, constant(INFINITY));
+    r = binary(OpId::Max, scaled, inf);
+  }
+  return finish(r, false);
+}
+
+std::optional<Tensor> capture_var(const Tensor& x, const std::vector<int>& dims, int w,
+                                  bool take_sqrt) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
+    return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  int64_t n = 1;
+  for (int d : dims) n *= d < x.dims().ndims() ? x.dims()[d] : 1;
+  if (n < 1) return std::nullopt;
+  // Two passes (the mean, then the squared deviations), as the eager var; a single element
+  // (n = 1) has variance 0 for either weight.
+  const NodeRef X = operand(x);
+  const NodeRef dev = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, dims));
+  const NodeRef ss = reduce(ReduceKind::Sum, binary(OpId::Pow, dev, constant(2.0)), dims);
+  const double denom = (w == 1 || n == 1) ? static_cast<double>(n) : static_cast<double>(n - 1);
+  NodeRef v = binary(OpId::Div, ss, constant(denom));
+  if (take_sqrt) v = unary(OpId::Sqrt, v);
+  return finish(v, false);
 }
 
 bool capture_generator(int64_t n, ClassId cls, bool complex) {

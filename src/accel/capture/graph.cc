@@ -37,24 +37,31 @@ inline uint64_t dbits(double v) {
   return u;
 }
 
-/// Hash of all attributes except Param values and input identities.
+/// Hash of the fields every node has and of its kind's attributes (node_kinds.def), except
+/// Param values and input identities.
 size_t attr_hash(const Node& n) {
   size_t h = 0;
   mix(h, static_cast<uint64_t>(n.kind));
   mix(h, static_cast<uint64_t>(n.cls));
   mix(h, n.complex);
   for (int k = 0; k < n.dims.ndims(); ++k) mix(h, static_cast<uint64_t>(n.dims[k]));
-  mix(h, static_cast<uint64_t>(n.op));
-  mix(h, static_cast<uint64_t>(n.gen));
-  mix(h, static_cast<uint64_t>(n.reduce));
-  mix(h, n.reduce_mask);
-  mix(h, n.omitnan);
-  mix(h, static_cast<uint64_t>(n.out_type));
-  mix(h, static_cast<uint64_t>(n.role));
-  mix(h, n.param_u64);
-  mix(h, n.conj);
-  for (int64_t s : n.steps) mix(h, static_cast<uint64_t>(s));
-  if (n.kind == NodeKind::Constant) mix(h, dbits(n.value));
+  const NodeKind k = n.kind;
+  if (kind_has(k, kAttrOp)) mix(h, static_cast<uint64_t>(n.op));
+  if (kind_has(k, kAttrGen)) mix(h, static_cast<uint64_t>(n.gen));
+  if (kind_has(k, kAttrReduce)) {
+    mix(h, static_cast<uint64_t>(n.reduce));
+    mix(h, n.reduce_mask);
+    mix(h, n.omitnan);
+    mix(h, static_cast<uint64_t>(n.out_type));
+  }
+  if (kind_has(k, kAttrParam)) {
+    mix(h, static_cast<uint64_t>(n.role));
+    mix(h, n.param_u64);
+  }
+  if (kind_has(k, kAttrConj)) mix(h, n.conj);
+  if (kind_has(k, kAttrSteps))
+    for (int64_t s : n.steps) mix(h, static_cast<uint64_t>(s));
+  if (kind_has(k, kAttrValue)) mix(h, dbits(n.value));
   return h;
 }
 
@@ -64,35 +71,47 @@ void compute_hashes(Node& n) {
     mix(h, in->hash);
     mix(sh, in->shape_hash);
   }
-  if (n.kind == NodeKind::Param) mix(h, n.param_u64 ? n.bits : dbits(n.value));
-  if (n.kind == NodeKind::Input) {
+  // Identity that stays out of shape_hash: Param values, the stored tensor of an Input (inputs
+  // with equal class and dims are interchangeable in kernel structure).
+  if (kind_has(n.kind, kAttrParam)) mix(h, n.param_u64 ? n.bits : dbits(n.value));
+  if (kind_has(n.kind, kAttrTensor))
     mix(h, reinterpret_cast<uintptr_t>(storage_identity(n.tensor)));
-    // Inputs with equal class/dims are interchangeable in kernel structure.
-  }
   n.hash = h;
   n.shape_hash = sh;
 }
 
+/// Structural equality: the fields every node has, the same input objects, and the attributes
+/// of the kind (node_kinds.def).
 bool same_structure(const Node& a, const Node& b) {
   if (a.kind != b.kind || a.cls != b.cls || a.complex != b.complex || a.dims != b.dims ||
-      a.op != b.op || a.gen != b.gen || a.reduce != b.reduce || a.reduce_mask != b.reduce_mask ||
-      a.omitnan != b.omitnan || a.out_type != b.out_type || a.role != b.role ||
-      a.param_u64 != b.param_u64 || a.conj != b.conj || a.steps != b.steps ||
       a.inputs.size() != b.inputs.size())
     return false;
   for (size_t i = 0; i < a.inputs.size(); ++i)
     if (a.inputs[i] != b.inputs[i]) return false;
-  switch (a.kind) {
-    case NodeKind::Constant: return dbits(a.value) == dbits(b.value);
-    case NodeKind::Param: return a.param_u64 ? a.bits == b.bits : dbits(a.value) == dbits(b.value);
-    case NodeKind::Input:
-      return storage_identity(a.tensor) == storage_identity(b.tensor) &&
-             a.tensor.is_complex() == b.tensor.is_complex();
-    default: return true;
-  }
+  const NodeKind k = a.kind;
+  if (kind_has(k, kAttrOp) && a.op != b.op) return false;
+  if (kind_has(k, kAttrGen) && a.gen != b.gen) return false;
+  if (kind_has(k, kAttrReduce) &&
+      (a.reduce != b.reduce || a.reduce_mask != b.reduce_mask || a.omitnan != b.omitnan ||
+       a.out_type != b.out_type))
+    return false;
+  if (kind_has(k, kAttrParam) &&
+      (a.role != b.role || a.param_u64 != b.param_u64 ||
+       (a.param_u64 ? a.bits != b.bits : dbits(a.value) != dbits(b.value))))
+    return false;
+  if (kind_has(k, kAttrConj) && a.conj != b.conj) return false;
+  if (kind_has(k, kAttrSteps) && a.steps != b.steps) return false;
+  if (kind_has(k, kAttrValue) && dbits(a.value) != dbits(b.value)) return false;
+  if (kind_has(k, kAttrTensor) &&
+      (storage_identity(a.tensor) != storage_identity(b.tensor) ||
+       a.tensor.is_complex() != b.tensor.is_complex()))
+    return false;
+  return true;
 }
 
 // ---- intern table ---------------------------------------------------------------------------
+
+std::mutex g_forced_mu;  // serialises ForcedSlot::set
 
 struct InternTable {
   std::mutex mu;
@@ -106,6 +125,10 @@ std::atomic<uint64_t> g_serial{0};
 
 /// Returns the interned node structurally equal to proto, creating it when absent.
 NodeRef intern(Node&& proto) {
+  MF_ASSERT(proto.category == kind_category(proto.kind), "node category differs from its kind's");
+  MF_ASSERT(kind_arity(proto.kind) < 0 ||
+                static_cast<int>(proto.inputs.size()) == kind_arity(proto.kind),
+            "node input count differs from its kind's arity");
   compute_hashes(proto);
   InternTable& t = table();
   std::lock_guard<std::mutex> lock(t.mu);
@@ -149,11 +172,11 @@ NodeRef intern(Node&& proto) {
 thread_local uint64_t t_iteration = 0;
 std::atomic<uint64_t> g_iterations{0};
 
-Node make(NodeKind k, Category cat, ClassId cls, const Dims& d) {
+Node make(NodeKind k, ClassId cls, const Dims& d) {
   Node n;
   n.iteration = t_iteration;
   n.kind = k;
-  n.category = cat;
+  n.category = kind_category(k);
   n.cls = cls;
   n.dims = d;
   n.dims.normalize();
@@ -164,29 +187,43 @@ Node make(NodeKind k, Category cat, ClassId cls, const Dims& d) {
 
 // ---- leaves -----------------------------------------------------------------------------------
 
+void ForcedSlot::set(const Tensor& v) const {
+  std::lock_guard<std::mutex> l(g_forced_mu);
+  if (set_.load(std::memory_order_relaxed)) return;
+  value_ = v;
+  set_.store(true, std::memory_order_release);
+}
+
+NodeRef with_inputs(const Node& n, std::vector<NodeRef> inputs) {
+  MF_ASSERT(inputs.size() == n.inputs.size(), "with_inputs: input count differs");
+  Node p = n;  // every attribute; the forced value is not copied (ForcedSlot)
+  p.inputs = std::move(inputs);
+  return intern(std::move(p));
+}
+
 NodeRef input(const Tensor& t) {
-  Node n = make(NodeKind::Input, Category::Leaf, t.cls(), t.dims());
+  Node n = make(NodeKind::Input, t.cls(), t.dims());
   n.complex = t.is_complex();
   n.tensor = t;
   return intern(std::move(n));
 }
 
 NodeRef constant(double v, ClassId cls) {
-  Node n = make(NodeKind::Constant, Category::Leaf, cls, Dims::scalar());
+  Node n = make(NodeKind::Constant, cls, Dims::scalar());
   // Store the value as the class holds it.
   n.value = dispatch_class(cls, [&](auto tag) { return static_cast<double>(saturate_cast<decltype(tag)>(v)); });
   return intern(std::move(n));
 }
 
 NodeRef param(double v, ParamRole role) {
-  Node n = make(NodeKind::Param, Category::Leaf, ClassId::Double, Dims::scalar());
+  Node n = make(NodeKind::Param, ClassId::Double, Dims::scalar());
   n.value = v;
   n.role = role;
   return intern(std::move(n));
 }
 
 NodeRef param_u64(uint64_t v, ParamRole role) {
-  Node n = make(NodeKind::Param, Category::Leaf, ClassId::Double, Dims::scalar());
+  Node n = make(NodeKind::Param, ClassId::Double, Dims::scalar());
   n.bits = v;
   n.value = static_cast<double>(v);
   n.param_u64 = true;
@@ -214,7 +251,7 @@ NodeRef unary(OpId op, const NodeRef& a) {
   }
   if (cat == OpCategory::Logical && a->complex)
     cx = false;  // not(complex) is logical
-  Node n = make(NodeKind::Elementwise, Category::Elementwise, rc, a->dims);
+  Node n = make(NodeKind::Elementwise, rc, a->dims);
   n.op = op;
   n.complex = cx;
   n.inputs = {a};
@@ -243,7 +280,7 @@ NodeRef binary(OpId op, const NodeRef& a, const NodeRef& b) {
       throw_error("matfuse:notAvailable", "Complex integer arithmetic is not supported ('%s').",
                   std::string(op_name(op)).c_str());
   }
-  Node n = make(NodeKind::Elementwise, Category::Elementwise, rc, out);
+  Node n = make(NodeKind::Elementwise, rc, out);
   n.op = op;
   n.complex = cx;
   n.inputs = {a, b};
@@ -254,7 +291,7 @@ NodeRef cast(const NodeRef& a, ClassId cls) {
   if (cls == ClassId::Logical && a->complex)
     throw_error("MATLAB:nologicalcomplex", "Complex values cannot be converted to logicals.");
   if (cls == a->cls) return a;
-  Node n = make(NodeKind::Cast, Category::Cast, cls, a->dims);
+  Node n = make(NodeKind::Cast, cls, a->dims);
   n.complex = a->complex && (is_float_class(cls) || is_integer_class(cls));
   n.inputs = {a};
   return intern(std::move(n));
@@ -296,7 +333,7 @@ NodeRef reduce(ReduceKind kind, const NodeRef& x, const std::vector<int>& dims, 
     const bool keep_zero = (kind == ReduceKind::Min || kind == ReduceKind::Max) && x->dims[d] == 0;
     if (!keep_zero) od.set(d, 1);
   }
-  Node n = make(NodeKind::Reduce, Category::Reduction, rc, od);
+  Node n = make(NodeKind::Reduce, rc, od);
   n.reduce = kind;
   n.reduce_mask = mask;
   n.omitnan = omitnan;
@@ -324,7 +361,7 @@ NodeRef matmul(const NodeRef& a, const NodeRef& b) {
                 "To operate on each element of the matrix individually, use TIMES (.*) for "
                 "elementwise multiplication.");
   const ClassId rc = class_of_binary(a->cls, b->cls);
-  Node n = make(NodeKind::MatMul, Category::MatMul, rc, Dims(a->dims.rows(), b->dims.cols()));
+  Node n = make(NodeKind::MatMul, rc, Dims(a->dims.rows(), b->dims.cols()));
   n.complex = a->complex || b->complex;
   n.inputs = {a, b};
   return intern(std::move(n));
@@ -334,7 +371,7 @@ NodeRef transpose(const NodeRef& a, bool conj) {
   if (!a->dims.is_matrix())
     throw_error("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE "
                                             "instead.");
-  Node n = make(NodeKind::Transpose, Category::Movement, a->cls, Dims(a->dims.cols(), a->dims.rows()));
+  Node n = make(NodeKind::Transpose, a->cls, Dims(a->dims.cols(), a->dims.rows()));
   n.complex = a->complex;
   n.conj = conj && a->complex;
   n.inputs = {a};
@@ -344,7 +381,7 @@ NodeRef transpose(const NodeRef& a, bool conj) {
 NodeRef diag(const NodeRef& a) {
   MF_ASSERT(a->dims.is_matrix() && a->dims.rows() > 1 && a->dims.cols() > 1,
             "accel::diag needs a 2-D matrix with more than one row and column");
-  Node n = make(NodeKind::Diag, Category::Movement, a->cls,
+  Node n = make(NodeKind::Diag, a->cls,
                 Dims(std::min(a->dims.rows(), a->dims.cols()), 1));
   n.complex = a->complex;
   n.inputs = {a};
@@ -379,7 +416,7 @@ NodeRef slice(const NodeRef& x, const std::vector<NodeRef>& starts,
     }
     od.set(k, cnt);
   }
-  Node n = make(NodeKind::Slice, Category::Movement, x->cls, od);
+  Node n = make(NodeKind::Slice, x->cls, od);
   n.complex = x->complex;
   n.steps = steps;
   n.inputs.push_back(x);
@@ -391,7 +428,7 @@ NodeRef slice(const NodeRef& x, const std::vector<NodeRef>& starts,
 
 namespace {
 NodeRef generator(GenKind g, const Dims& d, ClassId cls, std::vector<NodeRef> inputs) {
-  Node n = make(NodeKind::Generator, Category::Generator, cls, d);
+  Node n = make(NodeKind::Generator, cls, d);
   n.gen = g;
   n.inputs = std::move(inputs);
   return intern(std::move(n));
@@ -465,12 +502,7 @@ std::vector<const Node*> topo_order(std::span<const NodeRef> roots) {
   return order;
 }
 
-std::string_view node_kind_name(NodeKind k) {
-  static const char* names[] = {"input", "constant", "param",     "elementwise", "generator",
-                                "reduce", "cast",    "matmul",    "transpose",   "slice",
-                                "diag"};
-  return names[static_cast<int>(k)];
-}
+std::string_view node_kind_name(NodeKind k) { return node_detail::kKindInfo[int(k)].name; }
 std::string_view reduce_kind_name(ReduceKind k) {
   static const char* names[] = {"sum", "prod", "mean", "min", "max", "any", "all"};
   return names[static_cast<int>(k)];
@@ -546,5 +578,66 @@ size_t interned_node_count() {
 
 LoopIteration::LoopIteration() : prev_(t_iteration) { t_iteration = ++g_iterations; }
 LoopIteration::~LoopIteration() { t_iteration = prev_; }
+
+// Proof by structure (see graph.h).
+bool known_nonnegative(const Node* n, bool param_values, int depth) {
+  if (depth > 64) return false;
+  auto nn = [&](int i) { return known_nonnegative(n->inputs[i].get(), param_values, depth + 1); };
+  switch (n->kind) {
+    case NodeKind::Constant: return !(n->value < 0);
+    case NodeKind::Param: return param_values && !(n->value < 0);
+    case NodeKind::Generator:
+      return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
+             n->gen == GenKind::Eye;
+    case NodeKind::Cast:
+    case NodeKind::Transpose:
+    case NodeKind::Slice:
+    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
+    case NodeKind::Reduce:
+      return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
+    case NodeKind::MatMul: {
+      // x'*x of a real column x, or x*x' of a real row x: a sum of squares (every term >= 0,
+      // so the rounded sum is too); other products of one value with itself have negative
+      // elements off the diagonal.
+      const Node* a = n->inputs[0].get();
+      const Node* b = n->inputs[1].get();
+      if (n->numel() != 1) return false;
+      if (a->kind == NodeKind::Transpose && a->inputs[0].get() == b) return true;
+      if (b->kind == NodeKind::Transpose && b->inputs[0].get() == a) return true;
+      return nn(0) && nn(1);
+    }
+    case NodeKind::Elementwise:
+      if (op_returns_logical(n->op)) return true;
+      switch (n->op) {
+        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
+        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
+        case OpId::Max: return nn(0) || nn(1);
+        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
+        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
+          return nn(0);  // monotone, zero at zero
+        case OpId::Pow: {
+          if (nn(0)) return true;
+          const Node* e = n->inputs[1].get();
+          const bool scalar = e->kind == NodeKind::Constant ||
+                              (param_values && e->kind == NodeKind::Param);
+          return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
+        }
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+bool complex_fusable(OpId op) {
+  switch (op) {
+    case OpId::Add: case OpId::Sub: case OpId::Mul:
+    case OpId::Eq: case OpId::Ne: case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge:
+    case OpId::Neg: case OpId::UPlus: case OpId::Conj: case OpId::Real: case OpId::Imag:
+    case OpId::Abs: case OpId::Angle: case OpId::Exp: case OpId::Floor: case OpId::Ceil:
+    case OpId::Round: case OpId::Fix: case OpId::IsNaN: case OpId::IsInf: case OpId::IsFinite:
+      return true;
+    default: return false;
+  }
+}
 
 }  // namespace matfuse::accel

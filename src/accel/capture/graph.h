@@ -27,10 +27,12 @@
 //   produces the complex result (so evaluate() may return complex tensors for real-typed nodes).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/ops.h"
@@ -40,23 +42,65 @@
 
 namespace matfuse::accel {
 
+/// The node kinds, one row each in node_kinds.def (name, category, arity, attributes):
+///   Input        materialised host Tensor
+///   Constant     scalar constant of a class
+///   Param        per-trace scalar, lifted into kernel parameters
+///   Elementwise  op from ops.def, unary or binary, with implicit expansion
+///   Generator    rand, randn, zeros, ones, eye, linspace, colon range
+///   Reduce       sum, prod, mean, min, max, any, all over a set of dims
+///   Cast         MATLAB class conversion double(x), int8(x), logical(x) ...
+///   MatMul       2-D matrix product a*b
+///   Transpose    2-D transpose a.' (or a' when conj)
+///   Slice        affine slice: dim k takes start_k + j*step_k, start_k a Param or Constant
+///   Diag         main diagonal of a 2-D m x n matrix: min(m,n) x 1, element k = x(k*(m+1))
 enum class NodeKind : uint8_t {
-  Input,        ///< materialised host Tensor
-  Constant,     ///< scalar constant of a class
-  Param,        ///< per-trace scalar, lifted into kernel parameters
-  Elementwise,  ///< op from ops.def, unary or binary, with implicit expansion
-  Generator,    ///< rand, randn, zeros, ones, eye, linspace, colon range
-  Reduce,       ///< sum, prod, mean, min, max, any, all over a set of dims
-  Cast,         ///< MATLAB class conversion double(x), int8(x), logical(x) ...
-  MatMul,       ///< 2-D matrix product a*b
-  Transpose,    ///< 2-D transpose a.' (or a' when conj)
-  Slice,        ///< affine slice: dim k takes start_k + j*step_k, start_k a Param or Constant
-  Diag,         ///< main diagonal of a 2-D m x n matrix: min(m,n) x 1, element k = x(k*(m+1))
+#define MF_NODE_KIND(kind, name, cat, arity, attrs) kind,
+#include "accel/capture/node_kinds.def"
+#undef MF_NODE_KIND
 };
 
 /// Category used by the planner (DESIGN.md: elementwise, reduction, matmul, generator, movement,
 /// cast); Leaf for Input, Constant and Param.
 enum class Category : uint8_t { Leaf, Elementwise, Reduction, MatMul, Generator, Movement, Cast };
+
+/// The Node fields that belong to a kind's identity (node_kinds.def's attributes column).
+enum NodeAttr : uint32_t {
+  kAttrNone = 0,
+  kAttrTensor = 1u << 0,  ///< tensor (by storage identity and complexity)
+  kAttrValue = 1u << 1,   ///< value (a Constant's, by bits)
+  kAttrParam = 1u << 2,   ///< role, param_u64, and value or bits (the value not in shape_hash)
+  kAttrOp = 1u << 3,      ///< op
+  kAttrGen = 1u << 4,     ///< gen
+  kAttrReduce = 1u << 5,  ///< reduce, reduce_mask, omitnan, out_type
+  kAttrConj = 1u << 6,    ///< conj
+  kAttrSteps = 1u << 7,   ///< steps
+};
+
+namespace node_detail {
+struct KindInfo {
+  std::string_view name;
+  Category category;
+  int arity;
+  uint32_t attrs;
+};
+inline constexpr KindInfo kKindInfo[] = {
+#define MF_NODE_KIND(kind, name, cat, arity, attrs) {name, Category::cat, arity, attrs},
+#include "accel/capture/node_kinds.def"
+#undef MF_NODE_KIND
+};
+}  // namespace node_detail
+
+/// The planner category of every node of kind k.
+constexpr Category kind_category(NodeKind k) {
+  return node_detail::kKindInfo[static_cast<int>(k)].category;
+}
+/// Number of inputs of kind k, or -1 when it varies.
+constexpr int kind_arity(NodeKind k) { return node_detail::kKindInfo[static_cast<int>(k)].arity; }
+/// Whether attribute a belongs to the identity of kind k.
+constexpr bool kind_has(NodeKind k, NodeAttr a) {
+  return (node_detail::kKindInfo[static_cast<int>(k)].attrs & a) != 0;
+}
 
 enum class GenKind : uint8_t { Rand, Randn, Zeros, Ones, Eye, Linspace, Colon };
 enum class ReduceKind : uint8_t { Sum, Prod, Mean, Min, Max, Any, All };
@@ -67,6 +111,26 @@ enum class ParamRole : uint8_t { Scalar, LoopIndex, RngKey, RngOffset };
 
 struct Node;
 using NodeRef = std::shared_ptr<const Node>;
+
+/// The value of a forced node, kept beside the node's identity (lazy.h): written once by
+/// force_nodes, never hashed or compared, so an interned node is never rewritten and its hash
+/// never goes stale. Copying a node (a prototype before interning) copies no value.
+class ForcedSlot {
+public:
+  ForcedSlot() = default;
+  ForcedSlot(const ForcedSlot&) {}
+  ForcedSlot& operator=(const ForcedSlot&) { return *this; }
+  /// Whether the value is set (acquire: the value is then safe to read).
+  bool has() const { return set_.load(std::memory_order_acquire); }
+  /// The value; only when has().
+  const Tensor& get() const { return value_; }
+  /// Sets the value; a second call keeps the first value (the same result computed again).
+  void set(const Tensor& v) const;
+
+private:
+  mutable std::atomic<bool> set_{false};
+  mutable Tensor value_;
+};
 
 struct Node {
   NodeKind kind = NodeKind::Constant;
@@ -90,6 +154,7 @@ struct Node {
   bool conj = false;                ///< Transpose: a' rather than a.'
   std::vector<int64_t> steps;       ///< Slice: step per dimension (starts are inputs[1..])
   Tensor tensor;                    ///< Input
+  ForcedSlot forced;                ///< the value once forced (not part of the identity)
 
   uint64_t iteration = 0;  ///< loop iteration the node was created in (0: none); not hashed
   size_t hash = 0;        ///< structural hash (Param values included)
@@ -98,6 +163,10 @@ struct Node {
 
   int64_t numel() const { return dims.numel(); }
   bool is_leaf() const { return category == Category::Leaf; }
+  /// Whether the value is known without computing: an Input, or a forced node.
+  bool has_value() const { return kind == NodeKind::Input || forced.has(); }
+  /// The value of an Input or a forced node (has_value() must hold).
+  const Tensor& value_tensor() const { return kind == NodeKind::Input ? tensor : forced.get(); }
   /// One-line description: "%serial = sin(%3) : 1024x1 single".
   std::string str() const;
 };
@@ -155,6 +224,10 @@ NodeRef linspace(double a, double b, int64_t n, ClassId cls = ClassId::Double);
 /// element with colon's rules, builtins/colon.cc).
 NodeRef colon_range(double a, double d, int64_t n, double last, ClassId cls = ClassId::Double);
 
+/// A node equal to n but reading `inputs` (same count, each with the dims and class of the one
+/// it replaces): how a graph is rebuilt on the stored values of forced nodes (lazy.cc).
+NodeRef with_inputs(const Node& n, std::vector<NodeRef> inputs);
+
 // ---- loop iterations (decision 8) ----------------------------------------------------------
 
 /// The interpreter opens one LoopIteration per iteration of a for/while body; nodes created
@@ -173,12 +246,26 @@ private:
 
 // ---- inspection ------------------------------------------------------------------------------
 
+/// Whether every element of n's value is >= 0 or NaN (never negative), proved from its
+/// structure: rand/zeros/ones, abs, exp, sqrt, squares and even powers, sums and products of
+/// such values, x'*x of a column x (a sum of squares) ... Such operands keep sqrt/log/power real.
+/// Conservative: false when unsure. param_values: whether a Param's current value may be used
+/// (at capture, per trace; never in kernel lowering, whose text must not depend on it).
+bool known_nonnegative(const Node* n, bool param_values, int depth = 0);
+
 /// All nodes reachable from roots, producers before consumers (deterministic order).
 std::vector<const Node*> topo_order(std::span<const NodeRef> roots);
 /// Text of the graph of roots, one node per line (MATFUSE_DUMP and --graph).
 std::string dump_graph(std::span<const NodeRef> roots);
 /// Number of live interned nodes (tests).
 size_t interned_node_count();
+
+/// Whether the fused kernels compute op on complex operands (their real and imaginary parts
+/// as two real values, accel/emit/lower.cc): + - .* == ~= < <= > >= (ordering compares real
+/// parts; complex division stays eager: the eager engine's std::complex quotient has special
+/// cases a kernel without selects cannot follow bit for bit), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round, fix,
+/// isnan, isinf, isfinite.
+bool complex_fusable(OpId op);
 
 std::string_view node_kind_name(NodeKind k);
 std::string_view reduce_kind_name(ReduceKind k);

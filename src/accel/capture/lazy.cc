@@ -3,6 +3,7 @@
 #include "accel/capture/lazy.h"
 
 #include <algorithm>
+#include <span>
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
@@ -15,6 +16,7 @@
 #include "accel/run/mermaid.h"
 #include "accel/plan/pipeline.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -22,23 +24,13 @@ namespace {
 // ---- configuration ----------------------------------------------------------------------------
 
 LazyConfig read_config() {
+  const Options& o = options();
   LazyConfig c;
-  if (const char* e = std::getenv("MATFUSE_LAZY")) c.enabled = std::string(e) != "0";
-  if (const char* e = std::getenv("MATFUSE_LOOP_REPLAY")) c.loop_replay = std::string(e) != "0";
-  if (const char* e = std::getenv("MATFUSE_LAZY_MIN")) {
-    char* end = nullptr;
-    const long long v = std::strtoll(e, &end, 10);
-    if (end != e && v >= 1) c.min_numel = v;
-  }
-  // Graph limits (experiments and tuning): MATFUSE_LAZY_NODES, MATFUSE_LAZY_DEPTH.
-  for (auto [name, field] : {std::pair{"MATFUSE_LAZY_NODES", &c.node_limit},
-                             std::pair{"MATFUSE_LAZY_DEPTH", &c.depth_limit}}) {
-    if (const char* e = std::getenv(name)) {
-      char* end = nullptr;
-      const long v = std::strtol(e, &end, 10);
-      if (end != e && v >= 4 && v <= 1 << 16) *field = static_cast<int>(v);
-    }
-  }
+  c.enabled = o.lazy;
+  c.loop_replay = o.loop_replay;
+  c.min_numel = o.lazy_min;
+  c.node_limit = o.lazy_nodes;
+  c.depth_limit = o.lazy_depth;
   return c;
 }
 
@@ -65,16 +57,18 @@ Registry& registry() {
   return *r;
 }
 
-thread_local SinkReason t_reason = SinkReason::HostBuiltin;
 
 std::atomic<LiveValuesHook> g_live_hook{nullptr};
 
-/// Whether n is computed by a kernel (not a leaf, not an inlined generator).
+/// Whether n ends a walk of a pending graph: a leaf, or a forced node (its value is stored).
+bool settled(const Node* n) { return n->is_leaf() || n->forced.has(); }
+
+/// Whether n is computed by a kernel (not settled, not an inlined generator).
 bool is_computed_node(const Node* n) {
-  return !n->is_leaf() && n->kind != NodeKind::Generator;
+  return !settled(n) && n->kind != NodeKind::Generator;
 }
 
-/// Computed nodes of the pending graph of root (stops at Input leaves).
+/// Computed nodes of the pending graph of root (stops at leaves and forced nodes).
 void computed_nodes(const Node* root, std::unordered_set<const Node*>& out) {
   std::vector<const Node*> stack{root};
   std::unordered_set<const Node*> seen{root};
@@ -82,31 +76,96 @@ void computed_nodes(const Node* root, std::unordered_set<const Node*>& out) {
     const Node* n = stack.back();
     stack.pop_back();
     if (is_computed_node(n)) out.insert(n);
+    if (n->forced.has()) continue;
     for (const NodeRef& i : n->inputs)
       if (seen.insert(i.get()).second) stack.push_back(i.get());
   }
 }
 
-/// Turns n into an Input leaf holding v (see the contract). Nodes are created non-const by the
-/// intern table, so the const_cast is well defined; no other thread reads nodes meanwhile.
-void materialize(const Node* n, const Tensor& v) {
-  if (n->kind == NodeKind::Input) return;
-  Node* m = const_cast<Node*>(n);
-  std::vector<NodeRef> old;
-  old.swap(m->inputs);
-  m->kind = NodeKind::Input;
-  m->category = Category::Leaf;
-  m->tensor = v;
-  m->complex = v.is_complex();
-  // `old` releases the history here (outside any lock).
+/// The graph of roots read on stored values: every forced node (value in its slot) becomes an
+/// Input of that value, and each node above one is rebuilt on the new inputs (with_inputs);
+/// nodes with no forced node below them stay themselves. Interned nodes are never rewritten.
+std::vector<NodeRef> on_stored_values(const std::vector<NodeRef>& roots) {
+  std::unordered_map<const Node*, NodeRef> memo;  // node -> its replacement (null if none)
+  std::vector<std::pair<const Node*, size_t>> stack;
+  auto resolve = [&](const NodeRef& root) -> NodeRef {
+    if (auto it = memo.find(root.get()); it != memo.end()) return it->second;
+    stack.push_back({root.get(), 0});
+    while (!stack.empty()) {
+      auto& [n, i] = stack.back();
+      if (n->forced.has()) {
+        memo[n] = input(n->forced.get());
+        stack.pop_back();
+        continue;
+      }
+      if (i < n->inputs.size()) {
+        const Node* c = n->inputs[i++].get();
+        if (!memo.count(c)) stack.push_back({c, 0});
+        continue;
+      }
+      bool changed = false;
+      for (const NodeRef& c : n->inputs) changed = changed || memo.at(c.get()) != nullptr;
+      NodeRef self;
+      if (changed) {
+        std::vector<NodeRef> ins;
+        ins.reserve(n->inputs.size());
+        for (const NodeRef& c : n->inputs) {
+          const NodeRef& m = memo.at(c.get());
+          ins.push_back(m ? m : c);
+        }
+        self = with_inputs(*n, std::move(ins));
+      }
+      memo[n] = std::move(self);  // null: unchanged
+      stack.pop_back();
+    }
+    return memo.at(root.get());
+  };
+  std::vector<NodeRef> out;
+  out.reserve(roots.size());
+  for (const NodeRef& r : roots) {
+    NodeRef x = resolve(r);
+    out.push_back(x ? x : r);
+  }
+  return out;
+}
+
+/// Input leaves made for forced nodes -> the forced node (identity only), see forced_origin.
+struct Origins {
+  std::unordered_map<const Node*, std::pair<std::weak_ptr<const Node>, const Node*>> m;
+  void prune() {
+    std::erase_if(m, [](const auto& e) { return e.second.first.expired(); });
+  }
+};
+Origins& origins() {  // guarded by g_mu
+  static Origins* o = new Origins();
+  return *o;
+}
+
+/// Stores each value beside its node (see the contract) and points every pending value of a
+/// node at an Input of its value, so later graphs read the stored value and the node's history
+/// is freed with the node.
+void materialize(std::span<const NodeRef> nodes, std::span<const Tensor> values) {
+  std::unordered_map<const Node*, NodeRef> leaf_of;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i]->kind == NodeKind::Input) continue;
+    nodes[i]->forced.set(values[i]);
+    leaf_of.emplace(nodes[i].get(), input(values[i]));
+  }
+  std::lock_guard<std::mutex> l(g_mu);
+  Origins& o = origins();
+  if (o.m.size() > 4096) o.prune();
+  for (const auto& [node, leaf] : leaf_of) o.m[leaf.get()] = {leaf, node};
+  for (const auto& w : registry().refs)
+    if (auto r = w.lock())
+      if (auto it = leaf_of.find(r->node.get()); it != leaf_of.end()) r->node = it->second;
 }
 
 // ---- the force hook ---------------------------------------------------------------------------
 
 Tensor force_hook(const std::shared_ptr<const Node>& node) {
-  if (node->kind != NodeKind::Input) force_nodes({node}, t_reason);
-  MF_ASSERT(node->kind == NodeKind::Input, "forced node was not materialised");
-  return node->tensor;
+  if (!node->has_value()) force_nodes({node}, thread_sink_reason());
+  MF_ASSERT(node->has_value(), "forced node has no value");
+  return node->value_tensor();
 }
 
 /// Computed-node count (stops past limit) and depth of the pending graph of root.
@@ -126,7 +185,7 @@ void graph_size(const Node* root, int limit, int& count, int& depth) {
       continue;
     }
     int dn = 0;
-    if (!n->is_leaf()) {
+    if (!settled(n)) {
       for (const NodeRef& c : n->inputs) dn = std::max(dn, d[c.get()]);
       dn += 1;
       ++count;
@@ -172,7 +231,7 @@ LimitSize walked_size(const Node* n, int limit) {
 }
 
 LimitSize memo_size(const NodeRef& n, int limit, LimitMemo& memo) {
-  if (n->is_leaf()) return {};
+  if (settled(n.get())) return {};
   if (auto it = memo.m.find(n.get()); it != memo.m.end()) return it->second.second;
   long long ub = 1;
   int depth = 0;
@@ -180,7 +239,7 @@ LimitSize memo_size(const NodeRef& n, int limit, LimitMemo& memo) {
     const NodeRef& c = n->inputs[i];
     bool dup = false;
     for (size_t j = 0; j < i && !dup; ++j) dup = n->inputs[j].get() == c.get();
-    if (dup || c->is_leaf()) continue;
+    if (dup || settled(c.get())) continue;
     LimitSize s;
     if (auto it = memo.m.find(c.get()); it != memo.m.end()) {
       s = it->second.second;
@@ -210,7 +269,7 @@ Tensor make_lazy(const NodeRef& node, bool maybe_complex) {
     return true;
   }();
   (void)hooked;
-  if (node->kind == NodeKind::Input) return node->tensor;
+  if (node->has_value()) return node->value_tensor();
   auto ref = std::make_shared<LazyRef>();
   ref->node = node;
   ref->maybe_complex = maybe_complex && !node->complex;
@@ -237,7 +296,7 @@ Tensor check_limits(const Tensor& t) {
   if (s.ub > c.node_limit) force_nodes({n}, SinkReason::NodeLimit);
   else if (s.depth > c.depth_limit) force_nodes({n}, SinkReason::DepthLimit);
   else return t;
-  return n->tensor;
+  return n->value_tensor();
 }
 
 void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason,
@@ -245,7 +304,7 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason,
   std::vector<NodeRef> roots;
   std::unordered_set<const Node*> root_set;
   for (const NodeRef& r : roots_in)
-    if (r->kind != NodeKind::Input && root_set.insert(r.get()).second) roots.push_back(r);
+    if (!r->has_value() && root_set.insert(r.get()).second) roots.push_back(r);
   if (roots.empty()) return;
   limit_memo().m.clear();  // releases the pinned nodes of this thread's trace
 
@@ -292,16 +351,28 @@ void force_nodes(const std::vector<NodeRef>& roots_in, SinkReason reason,
   for (NodeRef& g : generators_to_store(roots))
     if (root_set.insert(g.get()).second) roots.push_back(std::move(g));
 
+  // Pending values held only by dead variables may read nodes forced since they were built.
+  const std::vector<NodeRef> planned = on_stored_values(roots);
   std::optional<Plan> plan;
-  if (graph_recording()) plan = plan_fusion(roots);
-  std::vector<Tensor> values = evaluate(roots, reason, observer);
-  if (plan) record_graph(*plan, telemetry().last(), roots, values);
+  if (graph_recording()) plan = plan_fusion(planned);
+  std::vector<Tensor> values = evaluate(planned, reason, observer);
+  if (plan) record_graph(*plan, telemetry().last(), planned, values);
   plan.reset();
-  for (size_t i = 0; i < roots.size(); ++i) materialize(roots[i].get(), values[i]);
+  materialize(roots, values);
+  if (planned != roots) materialize(planned, values);
   g_force_epoch.fetch_add(1, std::memory_order_relaxed);  // sizes changed: drop limit memos
 }
 
 void set_live_values_hook(LiveValuesHook fn) { g_live_hook.store(fn, std::memory_order_relaxed); }
+
+const Node* forced_origin(const Node* n) {
+  if (n->kind != NodeKind::Input) return n;
+  std::lock_guard<std::mutex> l(g_mu);
+  const auto& m = origins().m;
+  const auto it = m.find(n);
+  if (it == m.end() || it->second.first.expired()) return n;
+  return it->second.second;
+}
 
 size_t pending_count() {
   std::lock_guard<std::mutex> l(g_mu);
@@ -310,8 +381,8 @@ size_t pending_count() {
   return r.refs.size();
 }
 
-SinkScope::SinkScope(SinkReason r) : prev_(t_reason) { t_reason = r; }
-SinkScope::~SinkScope() { t_reason = prev_; }
-SinkReason current_sink_reason() { return t_reason; }
+SinkScope::SinkScope(SinkReason r) : prev_(thread_sink_reason()) { thread_sink_reason() = r; }
+SinkScope::~SinkScope() { thread_sink_reason() = prev_; }
+SinkReason current_sink_reason() { return thread_sink_reason(); }
 
 }  // namespace matfuse::accel

@@ -10,10 +10,13 @@
 //   evaluates, in one accel::evaluate() call, the node and every other pending value that shares
 //   a computed node with it (transitively), so no intermediate is computed twice. Generators
 //   alone do not count as shared: they are recomputed in each consumer (decision 6).
-// - After evaluation each root node is materialised in place: it becomes an Input leaf holding
-//   its value and drops its inputs. So later graphs built on it (a loop trace forced every k
-//   iterations, decision 8) read the stored value instead of recomputing the earlier chunks, and
-//   the history of a trace is freed.
+// - After evaluation each root's value is stored beside its node (Node::forced; the interned
+//   node itself never changes, so its hash and identity stay valid), and every pending value
+//   of the root is pointed at an Input node of the stored value. So later graphs built on it
+//   (a loop trace forced every k iterations, decision 8) read the stored value instead of
+//   recomputing the earlier chunks, and the history of a trace is freed with the old node.
+//   A pending graph that still holds a forced node (a value held only by a dead variable) is
+//   rebuilt on Inputs of the stored values when it is forced.
 // - Graph limits: check_limits() forces a freshly captured value whose pending graph has more
 //   than node_limit computed nodes (NodeLimit) or is deeper than depth_limit (DepthLimit).
 // - Configuration: MATFUSE_LAZY=0 turns capture off; MATFUSE_LAZY_MIN=N sets the size threshold
@@ -75,6 +78,11 @@ void force_nodes(const std::vector<NodeRef>& roots, SinkReason reason,
 using LiveValuesHook = bool (*)(std::unordered_set<const Node*>& dead);
 /// Installs the liveness hook consulted by force_nodes (null removes it).
 void set_live_values_hook(LiveValuesHook fn);
+
+/// The forced node whose stored value the Input leaf n was made for when it was forced (identity
+/// only: the node may be gone), or n itself. Loop replay matches a chunk's inputs to the
+/// previous chunk's outputs with it (ChunkRun::input_nodes).
+const Node* forced_origin(const Node* n);
 
 /// Number of pending (live, not yet computed) lazy values.
 size_t pending_count();

@@ -9,21 +9,17 @@
 #include <unordered_map>
 
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
 
-MathMode mode_from_env() {
-  const char* e = std::getenv("MATFUSE_MATH");
-  if (!e || !*e) return MathMode::Exact;
-  if (std::optional<MathMode> m = parse_math_mode(e)) return *m;
-  std::fprintf(stderr, "matfuse: MATFUSE_MATH must be 'exact' or 'fast' (got '%s'); using exact\n",
-               e);
-  return MathMode::Exact;
+MathMode mode_from_options() {
+  return options().math == MathOption::Fast ? MathMode::Fast : MathMode::Exact;
 }
 
 std::atomic<MathMode>& mode() {
-  static std::atomic<MathMode> m{mode_from_env()};
+  static std::atomic<MathMode> m{mode_from_options()};
   return m;
 }
 

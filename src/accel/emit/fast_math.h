@@ -1,7 +1,7 @@
 // Math modes (DESIGN.md decision 7): exact by default, fast on request.
 //
 // - The process-wide mode starts from MATFUSE_MATH ("exact" or "fast"; any other value is an
-//   error at start-up, see math_mode_from_env), the CLI switch `--math exact|fast`, and scripts
+//   error at start-up: runtime/options.h), the CLI switch `--math exact|fast`, and scripts
 //   switch it with `feature('MathMode', 'fast')`. Lowering stamps the mode into every kernel
 //   (Kernel::math), so the kernel text and every cache key include it.
 // - fast_math_rewrite() is the backend-neutral part of fast mode: a schedule pass on the kernel

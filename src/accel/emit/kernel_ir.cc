@@ -29,6 +29,10 @@ std::string_view fusion_kind_name(FusionKind k) {
     case FusionKind::MatMul: return "matmul";
     case FusionKind::MatMulEpilogue: return "matmul_epilogue";
     case FusionKind::Loop: return "loop";
+    case FusionKind::CenteredGram: return "centered_gram";
+    case FusionKind::PowerStepNormalize: return "power_step_normalize";
+    case FusionKind::ExplainedVariance: return "explained_variance";
+    case FusionKind::ImageNormalize: return "image_normalize";
   }
   return "?";
 }
@@ -141,7 +145,12 @@ std::string Kernel::text() const {
     os << " gemm m=" << matmul->m << " n=" << matmul->n << " k=" << matmul->k << " a=in"
        << matmul->a << (matmul->trans_a ? "'" : "") << " lda=" << matmul->lda << " b=in"
        << matmul->b << (matmul->trans_b ? "'" : "") << " ldb=" << matmul->ldb << " "
-       << vtype_name(matmul->type) << (matmul->diag ? " diag" : "") << " out=";
+       << vtype_name(matmul->type) << (matmul->diag ? " diag" : "")
+       << (matmul->syrk ? " syrk" : "");
+    if (matmul->alpha_slot >= 0) os << " alpha=p" << matmul->alpha_slot;
+    else if (matmul->alpha_imm != 1) os << " alpha=" << hexd(matmul->alpha_imm);
+    if (matmul->alpha_div) os << " alpha_recip";
+    os << " out=";
     dims_to(os, out_space);
   }
   if (math != MathMode::Exact) os << " math=" << math_mode_name(math);
@@ -236,6 +245,10 @@ std::string verify_kernel(const Kernel& k) {
     if (k.out_space != want) return "matmul epilogue space is not " + dims_str(want);
     if (m.diag && k.fusion_kind != FusionKind::MatMulEpilogue)
       return "diagonal epilogue outside a matmul_epilogue kernel";
+    if (m.syrk && (m.a != m.b || m.trans_a == m.trans_b || m.m != m.n))
+      return "syrk product that is not A.'*A or A*A.'";
+    if (m.alpha_slot >= static_cast<int>(k.param_u64.size()))
+      return "alpha parameter slot out of range";
   }
   const bool epi = k.fusion_kind == FusionKind::Reduction || k.matmul.has_value();
   for (const KOutput& o : k.outputs) {

@@ -71,7 +71,23 @@ VType vtype_of(ClassId c);
 
 /// Every fusion group carries one (DESIGN.md decision 5). `loop` = an elementwise kernel that
 /// fuses several iterations of a loop trace (distinct loop-index / RNG-offset Params).
-enum class FusionKind : uint8_t { Elementwise, Reduction, MatMul, MatMulEpilogue, Loop };
+/// The first five are structural (they say how a group lowers: Kernel::fusion_kind is one of
+/// them); the others are labels of recognised patterns (label_patterns, accel/plan/passes),
+/// reported by --profile, --graph and telemetry for the groups that compute them:
+/// centered_gram (Xc'*Xc of column-centred X: cov), power_step_normalize (a product divided by
+/// its 2-norm), explained_variance (diag(A*B) as column sums of A.'.*B), image_normalize
+/// (per-slice whitening of an N-D array).
+enum class FusionKind : uint8_t {
+  Elementwise,
+  Reduction,
+  MatMul,
+  MatMulEpilogue,
+  Loop,
+  CenteredGram,
+  PowerStepNormalize,
+  ExplainedVariance,
+  ImageNormalize,
+};
 std::string_view fusion_kind_name(FusionKind k);
 
 struct Access {
@@ -139,6 +155,16 @@ struct KMatMul {
   VType type = VType::F64;
   /// Epilogue over the main diagonal of C only (out_space min(m,n) x 1, see the contract).
   bool diag = false;
+  /// a == b with trans_a != trans_b: C = A.'*A or A*A.' is symmetric; a provider may compute
+  /// one triangle (syrk) and MatMulResult then reads C(i,j) of the strict upper triangle at
+  /// (j,i): C below is the lower triangle, the product's value everywhere.
+  bool syrk = false;
+  /// A scalar factor folded into the product (BLAS alpha): C = alpha * op(A)*op(B) with
+  /// alpha = v (alpha_div false) or 1/v (true), v = param[alpha_slot] when alpha_slot >= 0,
+  /// else alpha_imm. Folded from an epilogue's first op C*s, s*C or C/s of a scalar s.
+  double alpha_imm = 1;
+  int alpha_slot = -1;
+  bool alpha_div = false;
 };
 
 struct Kernel {

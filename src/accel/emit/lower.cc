@@ -20,6 +20,8 @@ struct Phase {
   /// point (k,k) of `ref` (m x n).
   bool diag = false;
   std::unordered_map<const Node*, int> memo;
+  /// Imaginary part of each complex value in memo (the memo holds the real part).
+  std::unordered_map<const Node*, int> imemo;
 };
 
 bool is_64(ClassId c) { return c == ClassId::Int64 || c == ClassId::UInt64; }
@@ -43,6 +45,7 @@ public:
       case FusionKind::Reduction: lower_reduction(); break;
       case FusionKind::MatMul:
       case FusionKind::MatMulEpilogue: lower_matmul(); break;
+      default: fail_ = "pattern label used as a structural fusion kind"; break;
     }
     if (!fail_.empty()) return fail_out(why);
     out_.kernel.fusion_kind = G_.kind;
@@ -58,8 +61,9 @@ private:
   const FusionGroup& G_;
   LoweredGroup out_;
   std::string fail_;
-  std::unordered_map<const Node*, int> inputs_, params_, reduces_;
+  std::unordered_map<const Node*, int> inputs_, params_, reduces_, reduces_im_;
   std::unordered_set<const Node*> prologue_;
+  const Node* folded_ = nullptr;  ///< epilogue scale folded into the product's alpha
 
   std::optional<LoweredGroup> fail_out(std::string* why) {
     if (why) *why = fail_;
@@ -68,7 +72,7 @@ private:
 
   bool supported() {
     auto bad = [&](const Node* n) {
-      if (n->complex) fail_ = "complex data";
+      if (n->complex && !is_float_class(n->cls)) fail_ = "complex integer data";
       else if (is_64(n->cls)) fail_ = "64-bit integer class";
       else if (n->numel() == 0) fail_ = "empty array";
       return !fail_.empty();
@@ -209,15 +213,47 @@ private:
   }
 
   int emit_load(Phase& ph, const Node* n) {
+    return load_access(ph, n, n, broadcast(ph, n->dims, strides_of(n->dims)));
+  }
+
+  /// Element access a of a complex buffer as the access of part `part` (0 real, 1 imaginary)
+  /// in units of the real class: interleaved storage puts element e's parts at 2e and 2e + 1.
+  static Access part_access(Access a, int part) {
+    for (int64_t& s : a.strides) s *= 2;
+    a.base = 2 * a.base + part;
+    for (auto& t : a.param_terms) t.second *= 2;
+    return a;
+  }
+
+  /// Load of buffer node x at element access a, the value of node n (a complex x also defines
+  /// n's imaginary part in ph.imemo).
+  int load_access(Phase& ph, const Node* n, const Node* x, Access a) {
     Instr in;
     in.kind = IKind::Load;
-    in.type = vtype_of(n->cls);
-    in.cls = n->cls;
-    in.input = input_of(n);
-    Access a = broadcast(ph, n->dims, strides_of(n->dims));
+    in.type = vtype_of(x->cls);
+    in.cls = x->cls;
+    in.input = input_of(x);
     in.uniform = all_zero(a);
-    in.access = add_access(std::move(a));
+    if (!x->complex) {
+      in.access = add_access(std::move(a));
+      return push(ph, in);
+    }
+    in.access = add_access(part_access(a, 1));
+    ph.imemo[n] = push(ph, in);
+    in.access = add_access(part_access(std::move(a), 0));
     return push(ph, in);
+  }
+
+  /// Real and imaginary parts of n (imaginary -1 when n is real).
+  std::pair<int, int> emit_c(Phase& ph, const Node* n) {
+    const int re = emit(ph, n);
+    if (!n->complex) return {re, -1};
+    auto it = ph.imemo.find(n);
+    if (it == ph.imemo.end()) {
+      fail_ = "complex value without an imaginary part: " + n->str();
+      return {re, re};
+    }
+    return {re, it->second};
   }
 
   int emit_movement(Phase& ph, const Node* n) {
@@ -256,14 +292,10 @@ private:
     a.param_terms = std::move(terms);
     // A slice or diagonal of a generator: the generator at the selected elements' linear indices.
     if (gen_base) return emit_generator_at(ph, x, std::move(a));
-    Instr in;
-    in.kind = IKind::Load;
-    in.type = vtype_of(x->cls);
-    in.cls = x->cls;
-    in.input = input_of(x);
-    in.uniform = all_zero(a);
-    in.access = add_access(std::move(a));
-    return push(ph, in);
+    const int re = load_access(ph, n, x, std::move(a));
+    if (x->complex && n->kind == NodeKind::Transpose && n->conj)
+      ph.imemo[n] = op_instr(ph, OpId::Neg, at(ph, re).type, x->cls, ph.imemo[n], -1);
+    return re;
   }
 
   int emit_generator(Phase& ph, const Node* n) {
@@ -316,43 +348,34 @@ private:
   }
 
   int emit_member(Phase& ph, const Node* n) {
+    if (n == folded_) return emit_member(ph, G_.anchor);  // the scale is the product's alpha
     switch (n->kind) {
       case NodeKind::Elementwise: return emit_op(ph, n);
       case NodeKind::Cast: {
-        const int a = emit(ph, n->inputs[0].get());
+        const auto [a, ai] = emit_c(ph, n->inputs[0].get());
         Instr in;
         in.kind = IKind::Cast;
         in.type = vtype_of(n->cls);
         in.cls = n->cls;
         in.a = a;
         in.uniform = at(ph, a).uniform;
-        return push(ph, in);
+        const int re = push(ph, in);
+        if (n->complex) {
+          in.a = ai;
+          in.uniform = at(ph, ai).uniform;
+          ph.imemo[n] = push(ph, in);
+        } else if (ai >= 0) {
+          fail_ = "complex value converted to a real class";
+        }
+        return re;
       }
       case NodeKind::Reduce: {
         if (!ph.epilogue) {
           fail_ = "reduction inside a prologue";
           return const_value(ph, 0, n->cls);
         }
-        const int k = reduces_.at(n);
-        Instr in;
-        in.kind = IKind::ReduceResult;
-        in.reduce = k;
-        const KReduce& kr = out_.kernel.reduces[k];
-        const bool truth = kr.kind == ReduceKind::Any || kr.kind == ReduceKind::All;
-        in.type = truth ? VType::Bool : kr.acc;
-        in.cls = in.type == VType::F32 ? ClassId::Single
-                 : in.type == VType::Bool ? ClassId::Logical
-                                          : ClassId::Double;
-        int v = push(ph, in);
-        if (in.cls != n->cls) {
-          Instr c;
-          c.kind = IKind::Cast;
-          c.type = vtype_of(n->cls);
-          c.cls = n->cls;
-          c.a = v;
-          v = push(ph, c);
-        }
-        return v;
+        if (n->complex) ph.imemo[n] = reduce_result(ph, n, reduces_im_.at(n));
+        return reduce_result(ph, n, reduces_.at(n));
       }
       case NodeKind::MatMul: {
         if (!ph.epilogue || !out_.kernel.matmul) {
@@ -375,6 +398,29 @@ private:
       case NodeKind::Slice: return emit_movement(ph, n);
       default: fail_ = "unexpected member " + n->str(); return const_value(ph, 0, n->cls);
     }
+  }
+
+  /// The folded value of reduction k (of node n), converted to n's class.
+  int reduce_result(Phase& ph, const Node* n, int k) {
+    Instr in;
+    in.kind = IKind::ReduceResult;
+    in.reduce = k;
+    const KReduce& kr = out_.kernel.reduces[k];
+    const bool truth = kr.kind == ReduceKind::Any || kr.kind == ReduceKind::All;
+    in.type = truth ? VType::Bool : kr.acc;
+    in.cls = in.type == VType::F32 ? ClassId::Single
+             : in.type == VType::Bool ? ClassId::Logical
+                                      : ClassId::Double;
+    int v = push(ph, in);
+    if (in.cls != n->cls) {
+      Instr c;
+      c.kind = IKind::Cast;
+      c.type = vtype_of(n->cls);
+      c.cls = n->cls;
+      c.a = v;
+      v = push(ph, c);
+    }
+    return v;
   }
 
   int op_instr(Phase& ph, OpId op, VType type, ClassId cls, int a, int b) {
@@ -405,6 +451,8 @@ private:
     const OpId op = n->op;
     const OpCategory cat = op_category(op);
     const Node* x = n->inputs[0].get();
+    if (x->complex || (op_arity(op) == 2 && n->inputs[1]->complex))
+      return emit_complex_op(ph, n);
     if (op_arity(op) == 2) {
       const Node* y = n->inputs[1].get();
       int a = emit(ph, x), b = emit(ph, y);
@@ -431,6 +479,9 @@ private:
           y->value == 2.0)
         return op_instr(ph, OpId::Mul, w, rc, a, a);
       int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, b);
+      // A base proved nonnegative keeps any real power real: no fault check (and so no wait
+      // for the device to read a fault flag).
+      if (op == OpId::Pow && known_nonnegative(x, false)) (*ph.code)[v].check_real = false;
       return is_integer_class(rc) ? saturate(ph, v, rc) : v;
     }
     int a = emit(ph, x);
@@ -446,7 +497,84 @@ private:
     const VType w = rc == ClassId::Single ? VType::F32 : VType::F64;
     a = conv(ph, a, w);
     int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, -1);
+    // sqrt and the logarithms of a value proved nonnegative stay real (sqrt(w'*w), norms).
+    if ((op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 || op == OpId::Log10 ||
+         op == OpId::Log1p) &&
+        known_nonnegative(x, false))
+      (*ph.code)[v].check_real = false;
     return is_integer_class(rc) ? saturate(ph, v, rc) : v;
+  }
+
+  /// An op with a complex operand (complex_fusable ops): the real and imaginary parts are two
+  /// real values. A real operand is promoted with a zero imaginary part, as the eager engine
+  /// promotes it (runtime/elementwise.cc), so +, -, .* and comparisons give the eager bits.
+  int emit_complex_op(Phase& ph, const Node* n) {
+    const OpId op = n->op;
+    const bool binary = op_arity(op) == 2;
+    const Node* x = n->inputs[0].get();
+    const Node* y = binary ? n->inputs[1].get() : nullptr;
+    if (!complex_fusable(op)) {
+      fail_ = std::string("complex ") + std::string(op_name(op));
+      return const_value(ph, 0, n->cls);
+    }
+    const bool single = x->cls == ClassId::Single || (y && y->cls == ClassId::Single);
+    const ClassId wc = single ? ClassId::Single : ClassId::Double;
+    const VType w = vtype_of(wc);
+    auto [ar, ai] = emit_c(ph, x);
+    int br = -1, bi = -1;
+    if (y) std::tie(br, bi) = emit_c(ph, y);
+    auto zero = [&] { return const_value(ph, 0, wc); };
+    ar = conv(ph, ar, w);
+    ai = ai < 0 ? zero() : conv(ph, ai, w);
+    if (y) {
+      br = conv(ph, br, w);
+      bi = bi < 0 ? zero() : conv(ph, bi, w);
+    }
+    auto o2 = [&](OpId f, int a, int b) { return op_instr(ph, f, w, wc, a, b); };
+    auto o1 = [&](OpId f, int a) { return op_instr(ph, f, w, wc, a, -1); };
+    auto cmp = [&](OpId f, int a, int b) {
+      return op_instr(ph, f, VType::Bool, ClassId::Logical, a, b);
+    };
+    auto complex_out = [&](int re, int im) {
+      ph.imemo[n] = im;
+      return re;
+    };
+    switch (op) {
+      case OpId::Add: return complex_out(o2(OpId::Add, ar, br), o2(OpId::Add, ai, bi));
+      case OpId::Sub: return complex_out(o2(OpId::Sub, ar, br), o2(OpId::Sub, ai, bi));
+      case OpId::Mul:
+        return complex_out(o2(OpId::Sub, o2(OpId::Mul, ar, br), o2(OpId::Mul, ai, bi)),
+                           o2(OpId::Add, o2(OpId::Mul, ar, bi), o2(OpId::Mul, ai, br)));
+      case OpId::Eq: return cmp(OpId::And, cmp(OpId::Eq, ar, br), cmp(OpId::Eq, ai, bi));
+      case OpId::Ne: return cmp(OpId::Or, cmp(OpId::Ne, ar, br), cmp(OpId::Ne, ai, bi));
+      case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge: return cmp(op, ar, br);
+      case OpId::Neg: return complex_out(o1(OpId::Neg, ar), o1(OpId::Neg, ai));
+      case OpId::UPlus: return complex_out(ar, ai);
+      case OpId::Conj:
+        if (!n->complex) return ar;
+        return complex_out(ar, o1(OpId::Neg, ai));
+      case OpId::Real: return ar;
+      case OpId::Imag: return ai;
+      case OpId::Abs: return o2(OpId::Hypot, ar, ai);
+      case OpId::Angle: return o2(OpId::Atan2, ai, ar);
+      case OpId::Exp: {
+        // exp(a + bi) = exp(a) * (cos b + i sin b), as C's cexp computes it for finite a.
+        const int e = o1(OpId::Exp, ar);
+        return complex_out(o2(OpId::Mul, e, o1(OpId::Cos, ai)), o2(OpId::Mul, e, o1(OpId::Sin, ai)));
+      }
+      case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix:
+        return complex_out(o1(op, ar), o1(op, ai));
+      case OpId::IsNaN:
+      case OpId::IsInf:
+        return cmp(OpId::Or, op_instr(ph, op, VType::Bool, ClassId::Logical, ar, -1),
+                   op_instr(ph, op, VType::Bool, ClassId::Logical, ai, -1));
+      case OpId::IsFinite:
+        return cmp(OpId::And, op_instr(ph, op, VType::Bool, ClassId::Logical, ar, -1),
+                   op_instr(ph, op, VType::Bool, ClassId::Logical, ai, -1));
+      default:
+        fail_ = std::string("complex ") + std::string(op_name(op));
+        return const_value(ph, 0, n->cls);
+    }
   }
 
   // ---- group kinds ----
@@ -467,13 +595,33 @@ private:
     return add_access(std::move(a));
   }
 
+  /// Output of node o's value v (a complex o: two outputs, its real and imaginary parts at
+  /// their interleaved places; access acc0 is the element access).
+  void add_output(Phase& ph, const Node* o, int v, const Access& acc0, bool in_body) {
+    if (!o->complex) {
+      KOutput ko{v, o->cls, add_access(acc0)};
+      ko.in_body = in_body;
+      out_.kernel.outputs.push_back(ko);
+      out_.output_nodes.push_back(o);
+      out_.output_imag.push_back(false);
+      return;
+    }
+    const auto [re, im] = emit_c(ph, o);
+    for (int part = 0; part < 2; ++part) {
+      KOutput ko{part ? im : re, o->cls, add_access(part_access(acc0, part))};
+      ko.in_body = in_body;
+      out_.kernel.outputs.push_back(ko);
+      out_.output_nodes.push_back(o);
+      out_.output_imag.push_back(part == 1);
+    }
+  }
+
   void add_outputs(Phase& ph, const Dims& space) {
-    const int acc = contiguous_access(space);
+    const Access acc = out_.kernel.accesses[contiguous_access(space)];
     for (const Node* o : G_.outputs) {
       if (prologue_.count(o)) continue;  // body output (lower_reduction)
       const int v = emit(ph, o);
-      out_.kernel.outputs.push_back({v, o->cls, acc});
-      out_.output_nodes.push_back(o);
+      add_output(ph, o, v, acc, false);
     }
   }
 
@@ -550,7 +698,8 @@ private:
     body.ref = D;
     body.perm = perm;
     for (const Node* r : reds) {
-      int v = emit(body, r->inputs[0].get());
+      const auto [v0, vim] = emit_c(body, r->inputs[0].get());
+      int v = v0;
       KReduce kr;
       kr.kind = r->reduce;
       kr.omitnan = r->omitnan;
@@ -568,17 +717,21 @@ private:
       kr.value = v;
       reduces_[r] = static_cast<int>(k.reduces.size());
       k.reduces.push_back(kr);
+      if (r->complex) {  // complex sum and mean: the imaginary parts fold alongside
+        if (vim < 0 || (r->reduce != ReduceKind::Sum && r->reduce != ReduceKind::Mean) ||
+            r->omitnan)
+          fail_ = "complex reduction other than sum or mean";
+        kr.value = conv(body, vim < 0 ? v0 : vim, kr.acc);
+        reduces_im_[r] = static_cast<int>(k.reduces.size());
+        k.reduces.push_back(kr);
+      }
     }
     // Prologue values needed outside the kernel: stored from the body at their own layout.
     for (const Node* o : G_.outputs) {
       if (!prologue_.count(o)) continue;
       if (o->dims != D) fail_ = "body output of another shape than the reduced input";
       const int v = emit(body, o);
-      const int acc = add_access(broadcast(body, o->dims, strides_of(o->dims)));
-      KOutput ko{v, o->cls, acc};
-      ko.in_body = true;
-      k.outputs.push_back(ko);
-      out_.output_nodes.push_back(o);
+      add_output(body, o, v, broadcast(body, o->dims, strides_of(o->dims)), true);
     }
     Phase epi = identity_phase(&k.epilogue, k.out_space, true);
     add_outputs(epi, k.out_space);
@@ -611,6 +764,31 @@ private:
     m.b = operand(mm->inputs[1].get(), m.trans_b);
     m.lda = m.trans_a ? m.k : m.m;
     m.ldb = m.trans_b ? m.n : m.k;
+    // A.'*A and A*A.' of one buffer: symmetric, one triangle computed (syrk).
+    m.syrk = m.a == m.b && m.trans_a != m.trans_b && m.m == m.n && fail_.empty();
+    // The epilogue's first op C*s, s*C or C/s with a scalar s becomes the product's alpha.
+    const NodeInfo& mi = p_.at(mm);
+    if (!mi.root && mi.users.size() == 1 && p_.group_of(mi.users[0]) == g_) {
+      const Node* u = mi.users[0];
+      auto scalar = [](const Node* x) {
+        return (x->kind == NodeKind::Constant || x->kind == NodeKind::Param) && !x->param_u64 &&
+               x->numel() == 1;
+      };
+      const Node* sc = nullptr;
+      if (u->kind == NodeKind::Elementwise && u->cls == mm->cls && u->inputs.size() == 2) {
+        const Node* x = u->inputs[0].get();
+        const Node* y = u->inputs[1].get();
+        if (u->op == OpId::Mul && x == mm && scalar(y)) sc = y;
+        else if (u->op == OpId::Mul && y == mm && scalar(x)) sc = x;
+        else if (u->op == OpId::Div && x == mm && scalar(y)) sc = y;
+        if (sc) {
+          m.alpha_div = u->op == OpId::Div;
+          if (sc->kind == NodeKind::Param) m.alpha_slot = param_of(sc);
+          else m.alpha_imm = sc->value;
+          folded_ = u;
+        }
+      }
+    }
     const Node* dg = nullptr;  // optional final diag (fuse_matmul_epilogue)
     for (const Node* x : G_.members)
       if (x->kind == NodeKind::Diag) dg = x;

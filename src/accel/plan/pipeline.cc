@@ -10,32 +10,26 @@
 
 #include "accel/plan/passes/passes.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
 
 /// Whether MATFUSE_DUMP asks for a dump after pass `name`.
 bool dump_after(const char* name) {
-  const char* env = std::getenv("MATFUSE_DUMP");
-  if (!env) return false;
-  std::string s(env);
-  size_t pos = 0;
-  while (pos <= s.size()) {
-    size_t end = s.find(',', pos);
-    if (end == std::string::npos) end = s.size();
-    std::string item = s.substr(pos, end - pos);
-    if (item == "after:all" || item == std::string("after:") + name) return true;
-    pos = end + 1;
-  }
+  for (const std::string& pass : options().dump_after)
+    if (pass == "all" || pass == name) return true;
   return false;
 }
 
 void finalize_pass(Plan& p) { p.finalize(); }
 
+// -1: not set yet (then MATFUSE_VERIFY_PLANS decides in Release builds). Constant-initialised,
+// so a test binary's set_verify_plans(true) at static initialisation is never overwritten.
 #ifdef NDEBUG
-std::atomic<bool> g_verify{false};
+std::atomic<int> g_verify{-1};
 #else
-std::atomic<bool> g_verify{true};
+std::atomic<int> g_verify{1};
 #endif
 
 }  // namespace
@@ -53,19 +47,31 @@ void run_pipeline(Plan& p) {
       {"fuse_reduction", fuse_reduction},
       {"fuse_elementwise", fuse_elementwise},
       {"finalize", finalize_pass},
+      {"label_patterns", label_patterns},
   };
+  bool final_seen = false;  // finalize ran: every computed node has a group from then on
   for (const Pass& pass : kPasses) {
     pass.run(p);
+    final_seen = final_seen || pass.run == finalize_pass;
     if (dump_after(pass.name))
       std::fprintf(stderr, "--- plan after %s ---\n%s", pass.name, p.str().c_str());
-    if (g_verify.load(std::memory_order_relaxed)) {
-      const std::string bad = verify_plan(p, pass.run == finalize_pass);
+    if (verify_plans()) {
+      const std::string bad = verify_plan(p, final_seen);
       MF_ASSERT(bad.empty(), std::string("plan invalid after ") + pass.name + ": " + bad);
+
     }
   }
 }
 
-void set_verify_plans(bool on) { g_verify.store(on, std::memory_order_relaxed); }
+void set_verify_plans(bool on) { g_verify.store(on ? 1 : 0, std::memory_order_relaxed); }
+bool verify_plans() {
+  int v = g_verify.load(std::memory_order_relaxed);
+  if (v < 0) {
+    v = options().verify_plans ? 1 : 0;
+    g_verify.store(v, std::memory_order_relaxed);
+  }
+  return v == 1;
+}
 
 Plan plan_fusion(std::span<const NodeRef> roots) {
   Plan p = build_plan(roots);

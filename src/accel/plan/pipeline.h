@@ -4,8 +4,9 @@
 //
 // MATFUSE_DUMP=after:PASS (comma-separated list, or after:all) prints the plan to stderr after
 // that pass. The plan verifier (passes.h verify_plan) runs after every pass in debug builds
-// (NDEBUG undefined) and wherever set_verify_plans(true) was called (every test binary does, so
-// CI verifies each plan its tests build); a violation raises an internal error (MF_ASSERT).
+// (NDEBUG undefined), with MATFUSE_VERIFY_PLANS=1 (the script and error tests set it), and
+// wherever set_verify_plans(true) was called (every test binary does), so CI's Release build
+// verifies each plan its tests build; a violation raises an internal error (MF_ASSERT).
 #pragma once
 
 #include <span>
@@ -19,6 +20,7 @@ void run_pipeline(Plan& p);
 
 /// Turns the verifier after every pass on or off (see the file comment).
 void set_verify_plans(bool on);
+bool verify_plans();
 
 /// build_plan + run_pipeline: the fusion groups of roots, in execution order.
 Plan plan_fusion(std::span<const NodeRef> roots);

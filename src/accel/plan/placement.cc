@@ -3,6 +3,7 @@
 
 #include "runtime/atomic_file.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 #include <atomic>
 #include <cstdio>
@@ -30,6 +31,7 @@ constexpr Field kFields[] = {
     {"device_bandwidth_gbs", &Calibration::device_bandwidth_gbs},
     {"device_op_rate_gops", &Calibration::device_op_rate_gops},
     {"device_gemm_gflops", &Calibration::device_gemm_gflops},
+    {"host_sync_us", &Calibration::host_sync_us},
 };
 
 Calibration load() {
@@ -59,23 +61,11 @@ Calibration load() {
   return c;
 }
 
-/// Relative cost of one SSA instruction (transcendental functions cost several simple ops).
+/// Relative cost of one SSA instruction (an op's cost column in ops.def: transcendental
+/// functions cost several simple ops).
 double op_weight(const Instr& in) {
   switch (in.kind) {
-    case IKind::Op: {
-      switch (in.op) {
-        case OpId::Add: case OpId::Sub: case OpId::Mul: case OpId::Neg: case OpId::UPlus:
-        case OpId::Max: case OpId::Min: case OpId::Eq: case OpId::Ne: case OpId::Lt:
-        case OpId::Le: case OpId::Gt: case OpId::Ge: case OpId::And: case OpId::Or:
-        case OpId::Not: case OpId::Abs: case OpId::Real: case OpId::Conj:
-          return 1;
-        case OpId::Div: case OpId::LDiv: case OpId::Floor: case OpId::Ceil: case OpId::Round:
-        case OpId::Fix: case OpId::Sqrt:
-          return 2;
-        default:
-          return 8;
-      }
-    }
+    case IKind::Op: return op_cost(in.op);
     case IKind::Rng: return 24;
     case IKind::Load: case IKind::Const: case IKind::Param: return 0.25;
     default: return 1;
@@ -85,7 +75,7 @@ double op_weight(const Instr& in) {
 }  // namespace
 
 std::string calibration_path() {
-  if (const char* e = std::getenv("MATFUSE_CALIBRATION"); e && *e) return e;
+  if (!options().calibration.empty()) return options().calibration;
   if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
     return std::string(x) + "/matfuse/calibration.txt";
   if (const char* h = std::getenv("HOME"); h && *h)
@@ -116,9 +106,10 @@ bool save_calibration(const Calibration& c, const std::string& path) {
 DeviceMode device_mode() {
   int m = g_mode.load();
   if (m < 0) {
-    const char* e = std::getenv("MATFUSE_DEVICE");
-    const std::string v = e ? e : "";
-    m = v == "cpu" ? int(DeviceMode::Cpu) : v == "gpu" ? int(DeviceMode::Gpu) : int(DeviceMode::Auto);
+    const DeviceOption d = options().device;
+    m = d == DeviceOption::Cpu   ? int(DeviceMode::Cpu)
+        : d == DeviceOption::Gpu ? int(DeviceMode::Gpu)
+                                 : int(DeviceMode::Auto);
     g_mode.store(m);
   }
   return static_cast<DeviceMode>(m);

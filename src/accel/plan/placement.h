@@ -35,6 +35,11 @@ struct Calibration {
   double device_bandwidth_gbs = 3300;   ///< device memory, GB/s
   double device_op_rate_gops = 11700;   ///< simple kernel ops per second, G/s
   double device_gemm_gflops = 49000;    ///< cuBLAS fp32/fp64, GFLOP/s
+  /// A host group reading device-only data first waits for every queued device launch (a host
+  /// synchronisation), and device consumers of its result upload it again: microseconds added
+  /// to a host estimate that gathers (a model constant, not measured by `calibrate`; without
+  /// it a norm of a device vector went to the host at every step of a power iteration).
+  double host_sync_us = 150;
   bool measured = false;                ///< loaded from a calibration file
   std::string source;                   ///< file read, or "defaults"
 };

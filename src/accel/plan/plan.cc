@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -16,11 +17,7 @@ namespace {
 thread_local std::vector<std::string> t_rejections;
 
 bool debug_fusion() {
-  static const bool on = [] {
-    const char* e = std::getenv("MATFUSE_DEBUG_FUSION");
-    return e && std::strcmp(e, "0") != 0 && *e;
-  }();
-  return on;
+  return options().debug_fusion;
 }
 
 }  // namespace
@@ -34,17 +31,16 @@ void note_rejection(const Node* n, const Decision& d) {
 const std::vector<std::string>& rejection_log() { return t_rejections; }
 
 bool is_computed(const Plan& p, const Node* n) {
-  switch (n->kind) {
-    case NodeKind::Elementwise: return !p.at(n).recompute;
-    case NodeKind::Cast:
-    case NodeKind::Reduce:
-    case NodeKind::MatMul: return true;
-    case NodeKind::Generator:
-    case NodeKind::Transpose:
-    case NodeKind::Slice:
-    case NodeKind::Diag: return p.at(n).materialise;
-    default: return false;
+  switch (n->category) {  // one category per node kind (node_kinds.def)
+    case Category::Elementwise: return !p.at(n).recompute;
+    case Category::Cast:
+    case Category::Reduction:
+    case Category::MatMul: return true;
+    case Category::Generator:
+    case Category::Movement: return p.at(n).materialise;
+    case Category::Leaf: return false;
   }
+  return false;
 }
 
 Plan build_plan(std::span<const NodeRef> roots) {
@@ -177,10 +173,7 @@ void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
 
 namespace {
 
-thread_local bool t_reference = [] {
-  const char* e = std::getenv("MATFUSE_PLAN_REFERENCE");
-  return e && *e && std::strcmp(e, "0") != 0;
-}();
+thread_local bool t_reference = options().plan_reference;
 
 /// Groups that members of g read (recomputed from the members; the reference for
 /// FusionGroup::deps).
@@ -562,7 +555,8 @@ std::string Plan::str() const {
   for (size_t g = 0; g < groups.size(); ++g) {
     const FusionGroup& G = groups[g];
     if (!G.alive) continue;
-    os << "group " << g << " " << fusion_kind_name(G.kind) << ": members [" << list(G.members)
+    os << "group " << g << " " << fusion_kind_name(G.reported_kind())
+       << ": members [" << list(G.members)
        << "] outputs [" << list(G.outputs) << "] sources [" << list(G.sources) << "]\n";
     for (const Node* m : G.members) os << "    " << m->str() << "\n";
   }

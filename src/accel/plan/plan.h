@@ -52,7 +52,11 @@ struct NodeInfo {
 };
 
 struct FusionGroup {
-  FusionKind kind = FusionKind::Elementwise;
+  FusionKind kind = FusionKind::Elementwise;  ///< structural kind: how the group lowers
+  /// The pattern label_patterns recognised (a pattern FusionKind), else equal to `kind`.
+  FusionKind label = FusionKind::Elementwise;
+  /// The fusion_kind reported by --profile, --graph and telemetry: the pattern, else `kind`.
+  FusionKind reported_kind() const { return label >= FusionKind::CenteredGram ? label : kind; }
   std::vector<const Node*> members;  ///< topological order after finalize()
   std::vector<const Node*> outputs;  ///< members read outside the group, or roots
   std::vector<const Node*> sources;  ///< materialised nodes read (Inputs, other groups' outputs)

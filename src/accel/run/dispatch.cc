@@ -86,8 +86,13 @@ RunResult launch(Provider& p, const Kernel& kernel, const std::string& text,
   }
   if (copied_bytes) *copied_bytes = copied;
   for (const OutputSpec& o : outs) {
+    if (o.share >= 0) {
+      outputs.push_back(outputs[o.share]);
+      args.outputs.push_back(args.outputs[o.share]);
+      continue;
+    }
     void* address = nullptr;
-    outputs.push_back(p.new_output(o.cls, o.dims, &address));
+    outputs.push_back(p.new_output(o.cls, o.dims, &address, o.complex));
     args.outputs.push_back(address);
   }
   args.params = params;

@@ -25,6 +25,10 @@ namespace matfuse::accel {
 struct OutputSpec {
   ClassId cls;
   Dims dims;
+  bool complex = false;  ///< an interleaved complex buffer (LoweredGroup::output_imag)
+  /// >= 0: this output writes the buffer of output `share` (the imaginary part of a complex
+  /// output shares its real part's buffer) and yields the same tensor.
+  int share = -1;
 };
 
 struct ProviderChoice {

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "accel/capture/lazy.h"
 #include "accel/run/dispatch.h"
 #include "accel/run/eager.h"
 #include "accel/emit/lower.h"
@@ -16,6 +17,7 @@
 #include "accel/run/replay.h"
 #include "runtime/error.h"
 #include "runtime/interrupt.h"
+#include "runtime/options.h"
 
 namespace matfuse::accel {
 namespace {
@@ -23,11 +25,7 @@ namespace {
 using Values = std::unordered_map<const Node*, Tensor>;
 
 bool dump_kernels() {
-  static const bool on = [] {
-    const char* e = std::getenv("MATFUSE_DUMP_KERNELS");
-    return e && *e && std::string(e) != "0";
-  }();
-  return on;
+  return options().dump_kernels;
 }
 
 /// Whether this canonical text ran before (the in-memory kernel cache of the providers).
@@ -66,7 +64,7 @@ public:
   /// Runs group g and writes its telemetry to gr; true when a device deferred its fault check.
   bool run(int g, GroupRecord& gr) {
     const auto t0 = std::chrono::steady_clock::now();
-    gr.fusion_kind = std::string(fusion_kind_name(p_.groups[g].kind));
+    gr.fusion_kind = std::string(fusion_kind_name(p_.groups[g].reported_kind()));
     gr.start = telemetry_clock();
     bool deferred = false;
     const std::string why = run_kernel(g, gr, &deferred);
@@ -96,7 +94,9 @@ private:
   std::string run_kernel(int g, GroupRecord& gr, bool* deferred) {
     bool complex_src = false;
     for (const Node* s : p_.groups[g].sources) {
-      complex_src |= value_of(s).is_complex();
+      // A real-typed value that turned complex (an eager re-run left the real domain), or a
+      // complex-typed one whose imaginary parts were all zero (dropped, as MATLAB does).
+      complex_src |= value_of(s).is_complex() != s->complex;
       gr.bytes_read += bytes_of(value_of(s));
     }
     if (complex_src) return "complex data";
@@ -108,11 +108,17 @@ private:
     for (const Node* n : lg->input_nodes) inputs.push_back(value_of(n));
     std::vector<OutputSpec> outs;
     std::vector<bool> to_host, to_device;
-    for (const Node* n : lg->output_nodes) {
-      outs.push_back({n->cls, n->dims});
+    bool complex_io = false;
+    for (size_t i = 0; i < lg->output_nodes.size(); ++i) {
+      const Node* n = lg->output_nodes[i];
+      OutputSpec o{n->cls, n->dims, n->complex};
+      if (lg->output_imag[i]) o.share = static_cast<int>(i) - 1;
+      complex_io |= n->complex;
+      outs.push_back(o);
       to_host.push_back(host_sink_ && p_.at(n).root);
       to_device.push_back(device_sink_ && p_.at(n).root);
     }
+    for (const Node* n : lg->input_nodes) complex_io |= n->complex;
     std::vector<ParamValue> params;
     for (const Node* n : lg->param_nodes) params.push_back({n->value, n->bits});
     gr.kernel_key = std::hash<std::string>{}(text);
@@ -144,9 +150,16 @@ private:
       gr.kernel_cache = rr.kernel_cache;
       gr.fault_deferred = *deferred = rr.fault_deferred;
       if (!rr.ok) return rr.fault;
-      if (obs_) obs_->on_kernel(chunk_run(*lg, text, gr.fusion_kind, *p, inputs, outputs));
+      // Loop replay re-launches kernels with one buffer per output: complex ones are not
+      // offered to it.
+      if (obs_ && complex_io) obs_->on_other_group();
+      else if (obs_) obs_->on_kernel(chunk_run(*lg, text, gr.fusion_kind, *p, inputs, outputs));
       for (size_t i = 0; i < outputs.size(); ++i) {
+        if (lg->output_imag[i]) continue;
         gr.bytes_written += bytes_of(outputs[i]);
+        // MATLAB drops all-zero imaginary parts, as the eager engine does; a device result
+        // stays complex rather than being gathered to look.
+        if (p->host_memory() && outputs[i].is_complex()) outputs[i] = outputs[i].drop_zero_imag();
         values[lg->output_nodes[i]] = std::move(outputs[i]);
       }
       return "";
@@ -174,7 +187,9 @@ private:
     r.text = text;
     r.fusion_kind = kind;
     r.provider = std::string(p.name());
-    r.input_nodes = lg.input_nodes;
+    // Identity of each input: the forced node an Input leaf stands for (the previous chunk's
+    // output), so loop replay can match carried values.
+    for (const Node* n : lg.input_nodes) r.input_nodes.push_back(forced_origin(n));
     r.inputs = inputs;
     for (const Node* n : lg.param_nodes) {
       r.params.push_back({n->value, n->bits});
@@ -197,6 +212,7 @@ private:
 std::vector<Tensor> evaluate(std::span<const NodeRef> roots, SinkReason reason,
                              EvalObserver* observer) {
   count_evaluation();
+  SyncReasonScope sync_reason(reason);  // waits for the device below are this sink's
   if (observer) observer->on_evaluation();
   EvaluationRecord rec;
   rec.reason = reason;

@@ -90,7 +90,6 @@ std::string number(double v) {
 std::string node_label(const Node* n) {
   std::string op;
   switch (n->kind) {
-    case NodeKind::Input: op = "input"; break;
     case NodeKind::Constant: return escape("const " + number(n->value));
     case NodeKind::Param:
       switch (n->role) {
@@ -103,11 +102,9 @@ std::string node_label(const Node* n) {
     case NodeKind::Elementwise: op = std::string(op_name(n->op)); break;
     case NodeKind::Generator: op = std::string(gen_kind_name(n->gen)); break;
     case NodeKind::Reduce: op = std::string(reduce_kind_name(n->reduce)); break;
-    case NodeKind::Cast: op = "cast"; break;
     case NodeKind::MatMul: op = "mtimes"; break;
     case NodeKind::Transpose: op = n->conj ? "ctranspose" : "transpose"; break;
-    case NodeKind::Slice: op = "slice"; break;
-    case NodeKind::Diag: op = "diag"; break;
+    default: op = std::string(node_kind_name(n->kind)); break;  // input, cast, slice, diag
   }
   return escape(op) + "<br/>" + escape(class_name(n->cls)) + " " + escape(n->dims.str());
 }
@@ -220,7 +217,7 @@ std::string render_eval(const Plan& p, const EvaluationRecord& rec, int e, int f
     const std::string provider = g < rec.groups.size() ? rec.groups[g].provider : "host";
     const std::string placement = is_gpu_provider(provider) ? "gpu" : "cpu";
     os << "  subgraph " << sg_id(g) << "[\"" << first_group + 1 + g << ": "
-       << escape(fusion_kind_name(G.kind)) << " on " << escape(provider) << "\"]\n"
+       << escape(fusion_kind_name(G.reported_kind())) << " on " << escape(provider) << "\"]\n"
        << "    direction TB\n";
     if (summarised[g]) {
       os << "    " << sg_id(g) << "s[\"" << summary_label(G) << "\"]\n";

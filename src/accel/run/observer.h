@@ -18,7 +18,9 @@ struct ChunkRun {
   std::string text;                      ///< kernel.text()
   std::string fusion_kind;
   std::string provider;                  ///< name of the provider that ran it
-  std::vector<const Node*> input_nodes;  ///< identity only (never dereferenced after the run)
+  /// Identity only (never dereferenced after the run); an Input leaf made for a forced node
+  /// appears as that node (forced_origin), so it matches the previous chunk's output_nodes.
+  std::vector<const Node*> input_nodes;
   std::vector<Tensor> inputs;
   std::vector<ParamValue> params;
   std::vector<ParamRole> roles;

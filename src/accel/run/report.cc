@@ -76,6 +76,20 @@ std::string profile_table(std::span<const EvaluationRecord> evals, double total_
   return s;
 }
 
+std::string sync_summary(std::span<const SyncCount> syncs) {
+  int64_t total = 0;
+  std::string parts;
+  for (const SyncCount& c : syncs) {
+    total += c.count;
+    if (!parts.empty()) parts += ", ";
+    parts += fmt("%s by %s: %" PRId64, c.kind.c_str(),
+                 std::string(sink_reason_name(c.reason)).c_str(), c.count);
+  }
+  std::string s = fmt("host synchronisations: %" PRId64, total);
+  if (!parts.empty()) s += " (" + parts + ")";
+  return s + "\n";
+}
+
 std::string trace_json(std::span<const EvaluationRecord> evals, double run_start, double run_end) {
   auto us = [](double sec) { return sec * 1e6; };
   std::string s = "{\"traceEvents\":[\n";

@@ -30,9 +30,47 @@ EvaluationRecord Telemetry::last() const {
   return evals_.empty() ? EvaluationRecord{} : evals_.back();
 }
 
+namespace {
+thread_local int t_sync_reason = -1;  // SyncReasonScope's reason, -1: none
+thread_local SinkReason t_sink_reason = SinkReason::HostBuiltin;
+}  // namespace
+
+SinkReason& thread_sink_reason() { return t_sink_reason; }
+
+SyncReasonScope::SyncReasonScope(SinkReason r) : prev_(t_sync_reason) {
+  t_sync_reason = static_cast<int>(r);
+}
+SyncReasonScope::~SyncReasonScope() { t_sync_reason = prev_; }
+
+void Telemetry::record_sync(std::string_view kind, int64_t bytes) {
+  const SinkReason r = t_sync_reason >= 0 ? static_cast<SinkReason>(t_sync_reason)
+                                          : t_sink_reason;
+  std::lock_guard<std::mutex> l(mu_);
+  for (SyncCount& c : syncs_)
+    if (c.kind == kind && c.reason == r) {
+      ++c.count;
+      c.bytes += bytes;
+      return;
+    }
+  syncs_.push_back({std::string(kind), r, 1, bytes});
+}
+
+std::vector<SyncCount> Telemetry::syncs() const {
+  std::lock_guard<std::mutex> l(mu_);
+  return syncs_;
+}
+
+int64_t Telemetry::sync_total() const {
+  std::lock_guard<std::mutex> l(mu_);
+  int64_t n = 0;
+  for (const SyncCount& c : syncs_) n += c.count;
+  return n;
+}
+
 void Telemetry::clear() {
   std::lock_guard<std::mutex> l(mu_);
   evals_.clear();
+  syncs_.clear();
   for (int64_t& c : counts_) c = 0;
 }
 

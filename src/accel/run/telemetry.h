@@ -59,8 +59,24 @@ struct EvaluationRecord {
   std::vector<GroupRecord> groups;
 };
 
+/// One kind of host synchronisation (the host waited for a device): what waited ("gather":
+/// device data read on the host; "fault check": kernel fault flags read back) and the sink
+/// reason in force (the evaluation's reason during an evaluation, else the thread's SinkScope).
+struct SyncCount {
+  std::string kind;
+  SinkReason reason = SinkReason::HostBuiltin;
+  int64_t count = 0;
+  int64_t bytes = 0;
+};
+
 class Telemetry {
 public:
+  /// Counts one host synchronisation of `kind` moving `bytes` (device providers call this).
+  void record_sync(std::string_view kind, int64_t bytes);
+  /// Synchronisations since the last clear(), one entry per (kind, reason), first seen first.
+  std::vector<SyncCount> syncs() const;
+  /// Total synchronisations since the last clear().
+  int64_t sync_total() const;
   void record(EvaluationRecord e);
   /// Copy of every evaluation recorded since the last clear().
   std::vector<EvaluationRecord> snapshot() const;
@@ -74,6 +90,24 @@ private:
   mutable std::mutex mu_;
   std::vector<EvaluationRecord> evals_;
   int64_t counts_[16] = {};
+  std::vector<SyncCount> syncs_;
+};
+
+/// The thread's current sink reason (SinkScope in capture/lazy.h sets it; HostBuiltin when
+/// no scope is open).
+SinkReason& thread_sink_reason();
+
+/// While alive, host synchronisations on this thread are attributed to reason r (evaluate()
+/// holds one for the evaluation's sink reason).
+class SyncReasonScope {
+public:
+  explicit SyncReasonScope(SinkReason r);
+  ~SyncReasonScope();
+  SyncReasonScope(const SyncReasonScope&) = delete;
+  SyncReasonScope& operator=(const SyncReasonScope&) = delete;
+
+private:
+  int prev_;
 };
 
 /// Seconds since the first call in this process (steady clock); the time base of the records.

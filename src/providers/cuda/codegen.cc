@@ -198,9 +198,22 @@ bool Phase::contiguous(int a) const {
   return true;
 }
 
+bool Phase::interleaved(int a) const {
+  const Access& ac = k->accesses.at(a);
+  if (static_cast<int>(ac.strides.size()) != space.ndims()) unsupported("access rank mismatch");
+  auto st = strides_of(space);
+  bool any = false;
+  for (int d = 0; d < space.ndims(); ++d) {
+    if (ac.strides[d] != (space[d] == 1 ? 0 : 2 * st[d])) return false;
+    any |= ac.strides[d] != 0;
+  }
+  return any;
+}
+
 std::string Phase::offset(int a) const {
   const std::string base = "ab" + std::to_string(a);
   if (contiguous(a)) return "(" + base + " + i)";
+  if (interleaved(a)) return "(" + base + " + 2LL * (long long)i)";
   const Access& ac = k->accesses[a];
   std::string s = "(" + base;
   for (int d = 0; d < space.ndims(); ++d)
@@ -387,6 +400,11 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
       if (!k->matmul) unsupported("matrix product result without a matrix product");
       if (k->matmul->diag)  // epilogue over the main diagonal: point i is C(i,i)
         return decl + "(" + ty + ")mm[i * " + std::to_string(k->matmul->m + 1) + "LL];\n";
+      if (k->matmul->syrk) {  // lower triangle only: C(i,j), i < j, is read at (j,i)
+        const std::string M = std::to_string(k->matmul->m) + "LL";
+        return decl + "(" + ty + ")mm[(i % " + M + ") >= (i / " + M + ") ? i : (i / " + M +
+               ") + (i % " + M + ") * " + M + "];\n";
+      }
       return decl + "(" + ty + ")mm[i];\n";
   }
   unsupported("instruction kind");
@@ -448,7 +466,7 @@ std::string Phase::hoisted_code() const {
 std::string Phase::index_code() const {
   // Decomposed index x<d> when some non-uniform, non-contiguous access is used.
   bool need = false;
-  auto uses = [&](int a) { return !uniform_access(a) && !contiguous(a); };
+  auto uses = [&](int a) { return !uniform_access(a) && !contiguous(a) && !interleaved(a); };
   for (size_t v = 0; v < code->size(); ++v) {
     const Instr& in = (*code)[v];
     if (!hoisted[v] && (in.kind == IKind::Load || in.kind == IKind::Iota) && uses(in.access))

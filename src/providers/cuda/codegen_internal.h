@@ -47,6 +47,9 @@ struct Phase {
   /// Whether a non-hoisted instruction is of kind kd.
   bool has_kind(accel::IKind kd) const;
   bool contiguous(int access) const;
+  /// The access is twice the contiguous one (a part of an interleaved complex buffer: offset
+  /// base + 2i).
+  bool interleaved(int access) const;
   bool uniform_access(int access) const;
   /// Whether every offset of access a over the space is known to lie in [0, 2^51) (a constant
   /// base, no parameter terms, non-negative strides): mf_i2d_'s range.

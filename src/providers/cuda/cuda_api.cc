@@ -1,18 +1,35 @@
 // Run-time loading of the CUDA driver, NVRTC and cuBLAS (see cuda_api.h).
 #include "providers/cuda/cuda_api.h"
+#include "runtime/options.h"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
+#include <vector>
 
 namespace matfuse::cuda {
 namespace {
 
+// The cuSOLVER entry points, by name (cuSOLVER manual, section 2.4 dense legacy API).
+#define MF_CUSOLVER_ENTRIES(X) \
+  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnSgetrf_bufferSize) \
+  X(cusolverDnDgetrf_bufferSize) X(cusolverDnSgetrf) X(cusolverDnDgetrf) X(cusolverDnSgetrs) \
+  X(cusolverDnDgetrs) X(cusolverDnSpotrf_bufferSize) X(cusolverDnDpotrf_bufferSize) \
+  X(cusolverDnSpotrf) X(cusolverDnDpotrf) X(cusolverDnSpotrs) X(cusolverDnDpotrs) \
+  X(cusolverDnSgeqrf_bufferSize) X(cusolverDnDgeqrf_bufferSize) X(cusolverDnSgeqrf) \
+  X(cusolverDnDgeqrf) X(cusolverDnSormqr_bufferSize) X(cusolverDnDormqr_bufferSize) \
+  X(cusolverDnSormqr) X(cusolverDnDormqr) X(cusolverDnSorgqr_bufferSize) \
+  X(cusolverDnDorgqr_bufferSize) X(cusolverDnSorgqr) X(cusolverDnDorgqr) \
+  X(cusolverDnSsyevd_bufferSize) X(cusolverDnDsyevd_bufferSize) X(cusolverDnSsyevd) \
+  X(cusolverDnDsyevd) X(cusolverDnSgesvd_bufferSize) X(cusolverDnDgesvd_bufferSize) \
+  X(cusolverDnSgesvd) X(cusolverDnDgesvd)
+
+
 struct Loaded {
   Api api{};
-  bool driver = false, nvrtc = false, cublas = false;
+  bool driver = false, nvrtc = false, cublas = false, cusolver = false, cufft = false;
   std::string error;
 };
 
@@ -35,8 +52,7 @@ template <class F> bool bind(void* lib, F& fn, std::initializer_list<const char*
 Loaded load() {
   Loaded L;
   Api& a = L.api;
-  const char* off = std::getenv("MATFUSE_DEVICE");
-  if (off && std::string(off) == "cpu") {
+  if (options().device == DeviceOption::Cpu) {
     L.error = "MATFUSE_DEVICE=cpu";
     return L;
   }
@@ -108,10 +124,46 @@ Loaded load() {
     r &= bind(blas, a.cublasSetMathMode, {"cublasSetMathMode"});
     r &= bind(blas, a.cublasSgemm, {"cublasSgemm_v2"});
     r &= bind(blas, a.cublasDgemm, {"cublasDgemm_v2"});
+    bind(blas, a.cublasSsyrk, {"cublasSsyrk_v2"});  // optional
+    bind(blas, a.cublasDsyrk, {"cublasDsyrk_v2"});
+    bind(blas, a.cublasSgemv, {"cublasSgemv_v2"});
+    bind(blas, a.cublasDgemv, {"cublasDgemv_v2"});
     L.cublas = r;
   }
   if (!L.cublas && L.error.empty())
     L.error = "cuBLAS (libcublas.so) not found: matrix products stay on the host";
+  if (L.cublas) {
+    bool r = true;
+    r &= bind(blas, a.cublasStrsm, {"cublasStrsm_v2"});
+    r &= bind(blas, a.cublasDtrsm, {"cublasDtrsm_v2"});
+    r &= bind(blas, a.cublasSgeam, {"cublasSgeam"});
+    r &= bind(blas, a.cublasDgeam, {"cublasDgeam"});
+    void* sol = r ? open_first({"libcusolver.so", "libcusolver.so.12", "libcusolver.so.11"})
+                  : nullptr;
+    if (sol) {
+#define MF_SOLVER(name) r &= bind(sol, a.name, {#name});
+      MF_CUSOLVER_ENTRIES(MF_SOLVER)
+#undef MF_SOLVER
+      L.cusolver = r;
+    }
+  }
+
+  // cuFFT 11.x ships with CUDA 12, cuFFT 12.x with CUDA 13.
+  void* fft = open_first({"libcufft.so", "libcufft.so.12", "libcufft.so.11"});
+  if (fft) {
+    bool r = true;
+    r &= bind(fft, a.cufftCreate, {"cufftCreate"});
+    r &= bind(fft, a.cufftMakePlanMany64, {"cufftMakePlanMany64"});
+    r &= bind(fft, a.cufftSetStream, {"cufftSetStream"});
+    r &= bind(fft, a.cufftExecC2C, {"cufftExecC2C"});
+    r &= bind(fft, a.cufftExecR2C, {"cufftExecR2C"});
+    r &= bind(fft, a.cufftExecC2R, {"cufftExecC2R"});
+    r &= bind(fft, a.cufftExecZ2Z, {"cufftExecZ2Z"});
+    r &= bind(fft, a.cufftExecD2Z, {"cufftExecD2Z"});
+    r &= bind(fft, a.cufftExecZ2D, {"cufftExecZ2D"});
+    r &= bind(fft, a.cufftDestroy, {"cufftDestroy"});
+    L.cufft = r;
+  }
   return L;
 }
 
@@ -126,6 +178,14 @@ const Api* api() { return loaded().driver ? &loaded().api : nullptr; }
 const std::string& load_error() { return loaded().error; }
 bool have_nvrtc() { return loaded().nvrtc; }
 bool have_cublas() { return loaded().cublas; }
+bool have_cusolver() { return loaded().cusolver; }
+
+std::vector<const char*> cusolver_entry_names() {
+#define MF_NAME(name) #name,
+  return {MF_CUSOLVER_ENTRIES(MF_NAME)};
+#undef MF_NAME
+}
+bool have_cufft() { return loaded().cufft; }
 
 std::string error_text(CUresult r) {
   const char* s = nullptr;

@@ -14,6 +14,7 @@
 
 #include "runtime/atomic_file.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
@@ -55,11 +56,7 @@ Cache& cache() {
 }
 
 bool dump_kernels() {
-  static const bool on = [] {
-    const char* e = std::getenv("MATFUSE_DUMP_KERNELS");
-    return e && *e && std::string(e) != "0";
-  }();
-  return on;
+  return options().dump_kernels;
 }
 
 std::string entry_path(uint64_t key) {
@@ -147,7 +144,7 @@ std::string nvrtc_compile(Device& dev, const Program& p) {
 }  // namespace
 
 std::string cache_dir() {
-  if (const char* e = std::getenv("MATFUSE_KERNEL_CACHE")) return e;
+  if (!options().kernel_cache.empty()) return options().kernel_cache;
   if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
     return std::string(x) + "/matfuse/kernels";
   if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/matfuse/kernels";

@@ -6,7 +6,9 @@
 #include <cstring>
 #include <mutex>
 
+#include "accel/run/telemetry.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
@@ -60,8 +62,7 @@ bool Device::init(std::string* why) {
     *why = "no CUDA device";
     return false;
   }
-  int ordinal = 0;
-  if (const char* e = std::getenv("MATFUSE_CUDA_DEVICE")) ordinal = std::atoi(e);
+  const int ordinal = options().cuda_device;
   if (ordinal < 0 || ordinal >= count) {
     *why = "MATFUSE_CUDA_DEVICE names no device";
     return false;
@@ -158,6 +159,7 @@ void Device::download(void* dst, CUdeviceptr src, size_t bytes) {
   check(api_->cuStreamSynchronize(stream_), "gather (cuStreamSynchronize)");
   stats_.downloads++;
   stats_.download_bytes += static_cast<int64_t>(bytes);
+  accel::telemetry().record_sync("gather", static_cast<int64_t>(bytes));
   stats_.download_seconds += now_seconds() - t0;
 }
 
@@ -169,6 +171,7 @@ std::vector<int> Device::read_fault_flags(const std::vector<CUdeviceptr>& flags)
     check(api_->cuMemcpyDtoHAsync(&codes[i], flags[i], sizeof(int), stream_), "fault flag read");
   check(api_->cuStreamSynchronize(stream_), "fault flag read (cuStreamSynchronize)");
   stats_.fault_checks++;
+  accel::telemetry().record_sync("fault check", static_cast<int64_t>(flags.size() * sizeof(int)));
   return codes;
 }
 
@@ -213,9 +216,10 @@ bool on_cuda(const Tensor& t) {
   return d && std::strcmp(d->provider(), "cuda") == 0;
 }
 
-Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims) {
-  const size_t bytes = static_cast<size_t>(dims.numel()) * static_cast<size_t>(element_size(cls));
-  return Tensor::on_device(cls, dims, false, dev.allocate(bytes));
+Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims, bool complex) {
+  const size_t bytes = static_cast<size_t>(dims.numel()) * static_cast<size_t>(element_size(cls)) *
+                       (complex ? 2 : 1);
+  return Tensor::on_device(cls, dims, complex, dev.allocate(bytes));
 }
 
 }  // namespace matfuse::cuda

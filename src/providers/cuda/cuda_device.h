@@ -100,7 +100,7 @@ private:
 CUdeviceptr device_pointer(Device& dev, const Tensor& t);
 /// Whether t (materialised) has a copy on the CUDA device (never forces, never uploads).
 bool on_cuda(const Tensor& t);
-/// A device-only tensor of class cls and dims (kernel output).
-Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims);
+/// A device-only tensor of class cls and dims (kernel output; complex: interleaved parts).
+Tensor device_tensor(Device& dev, ClassId cls, const Dims& dims, bool complex = false);
 
 }  // namespace matfuse::cuda

@@ -9,6 +9,7 @@
 
 #include "accel/plan/placement.h"
 #include "runtime/error.h"
+#include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
@@ -32,22 +33,6 @@ Rendered& rendered(const accel::Kernel& k, const std::string* known_text, const 
   return it->second;
 }
 
-cublasHandle_t blas_handle(Device& dev) {
-  static cublasHandle_t h = [&dev] {
-    if (!have_cublas())
-      throw_error("matfuse:notAvailable", "GPU matrix products need cuBLAS (libcublas.so), which "
-                  "is not installed.");
-    cublasHandle_t handle = nullptr;
-    const Api& a = dev.api();
-    if (a.cublasCreate(&handle) != 0) throw_error("matfuse:cudaError", "cublasCreate failed.");
-    a.cublasSetStream(handle, dev.stream());
-    const char* tf32 = std::getenv("MATFUSE_ALLOW_TF32");
-    const bool allow = tf32 && std::string(tf32) == "1";
-    a.cublasSetMathMode(handle, allow ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH);
-    return handle;
-  }();
-  return h;
-}
 
 const char* cache_name(CacheSource s) {
   switch (s) {
@@ -58,7 +43,44 @@ const char* cache_name(CacheSource s) {
   return "?";
 }
 
+/// Whether k is a plain product (no syrk, no diagonal) whose epilogue stores the product
+/// unchanged, in its class, densely: BLAS can then write the output buffer itself.
+bool direct_product(const accel::Kernel& k) {
+  const accel::KMatMul& m = *k.matmul;
+  if (m.syrk || m.diag || k.outputs.size() != 1 || k.epilogue.size() != 1) return false;
+  const accel::Instr& in = k.epilogue[0];
+  const accel::KOutput& o = k.outputs[0];
+  if (in.kind != accel::IKind::MatMulResult || o.value != 0 || o.in_body) return false;
+  if (o.cls != (m.type == accel::VType::F32 ? ClassId::Single : ClassId::Double)) return false;
+  const accel::Access& acc = k.accesses[static_cast<size_t>(o.access)];
+  if (acc.base != 0 || !acc.param_terms.empty()) return false;
+  int64_t stride = 1;
+  for (int d = 0; d < k.out_space.ndims(); ++d) {
+    const int64_t size = k.out_space[d];
+    if (size > 1 && (d >= static_cast<int>(acc.strides.size()) || acc.strides[d] != stride))
+      return false;
+    stride *= size;
+  }
+  return true;
+}
+
 }  // namespace
+
+cublasHandle_t cublas_handle(Device& dev) {
+  static cublasHandle_t h = [&dev] {
+    if (!have_cublas())
+      throw_error("matfuse:notAvailable", "GPU matrix products need cuBLAS (libcublas.so), which "
+                  "is not installed.");
+    cublasHandle_t handle = nullptr;
+    const Api& a = dev.api();
+    if (a.cublasCreate(&handle) != 0) throw_error("matfuse:cudaError", "cublasCreate failed.");
+    a.cublasSetStream(handle, dev.stream());
+    const bool allow = options().allow_tf32;
+    a.cublasSetMathMode(handle, allow ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_PEDANTIC_MATH);
+    return handle;
+  }();
+  return h;
+}
 
 RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   const DeviceInfo& info = dev_.info();
@@ -89,6 +111,32 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
     a.cuEventRecord(ev0, dev_.stream());
   }
   std::unique_ptr<DeviceCopy> mm;
+  if (k.matmul && direct_product(k)) {
+    // The product is the kernel's only output as it is: BLAS writes it in place, no launch.
+    const accel::KMatMul& m = *k.matmul;
+    const bool f32 = m.type == accel::VType::F32;
+    const ClassId want = f32 ? ClassId::Single : ClassId::Double;
+    if (k.inputs[m.a].cls != want || k.inputs[m.b].cls != want)
+      throw_error("matfuse:codegen", "GPU matrix products need %s operands.",
+                  f32 ? "single" : "double");
+    double alpha =
+        m.alpha_slot >= 0 ? args.params[static_cast<size_t>(m.alpha_slot)].f : m.alpha_imm;
+    if (m.alpha_div) alpha = 1.0 / alpha;
+    GemmCall g{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, args.inputs[m.a], m.lda,
+               args.inputs[m.b], m.ldb, args.outputs[0]};
+    g.alpha = alpha;
+    if (m.m != 0 && m.n != 0) gemm(g);
+    if (timing_) {
+      a.cuEventRecord(ev1, dev_.stream());
+      a.cuEventSynchronize(ev1);
+      float ms = 0;
+      a.cuEventElapsedTime(&ms, ev0, ev1);
+      rr.device_seconds = ms / 1e3;
+      a.cuEventDestroy(ev0);
+      a.cuEventDestroy(ev1);
+    }
+    return rr;
+  }
   if (k.matmul) {
     // C = op(A) * op(B) into a fresh m x n device buffer.
     const accel::KMatMul& m = *k.matmul;
@@ -99,9 +147,21 @@ RunResult CudaProvider::run(const accel::Kernel& k, const KernelArgs& args) {
       throw_error("matfuse:codegen", "GPU matrix products need %s operands.",
                   f32 ? "single" : "double");
     mm = dev_.allocate(static_cast<size_t>(m.m * m.n) * (f32 ? 4 : 8));
-    if (m.m != 0 && m.n != 0)
-      gemm(GemmCall{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, args.inputs[m.a], m.lda,
-                    args.inputs[m.b], m.ldb, mm->device_ptr()});
+    double alpha =
+        m.alpha_slot >= 0 ? args.params[static_cast<size_t>(m.alpha_slot)].f : m.alpha_imm;
+    if (m.alpha_div) alpha = 1.0 / alpha;
+    if (m.m != 0 && m.n != 0) {
+      if (m.syrk) {
+        // The lower triangle only; the epilogue reads C(i,j), i < j, at (j,i) (codegen).
+        syrk(SyrkCall{f32, m.trans_a, m.m, m.k, args.inputs[m.a], m.lda, mm->device_ptr(),
+                      alpha, 0.0});
+      } else {
+        GemmCall g{f32, m.trans_a, m.trans_b, m.m, m.n, m.k, args.inputs[m.a], m.lda,
+                   args.inputs[m.b], m.ldb, mm->device_ptr()};
+        g.alpha = alpha;
+        gemm(g);
+      }
+    }
   }
   std::unique_ptr<DeviceCopy> scratch, fault;
   if (prog.scratch_bytes) scratch = dev_.allocate(prog.scratch_bytes);
@@ -181,23 +241,71 @@ std::string CudaProvider::fault_message(int code) {
 }
 
 void CudaProvider::gemm(const GemmCall& g) {
-  cublasHandle_t h = blas_handle(dev_);
+  cublasHandle_t h = cublas_handle(dev_);
   const Api& a = dev_.api();
   const int ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
   const int m = static_cast<int>(g.m), n = static_cast<int>(g.n), kk = static_cast<int>(g.k);
+  const int lda = static_cast<int>(g.lda), ldb = static_cast<int>(g.ldb);
+  const float af = static_cast<float>(g.alpha), bf = static_cast<float>(g.beta);
+  const double ad = g.alpha, bd = g.beta;
   int st;
-  if (g.f32) {
-    const float one = 1, zero = 0;
-    st = a.cublasSgemm(h, ta, tb, m, n, kk, &one, static_cast<const float*>(g.a),
-                       static_cast<int>(g.lda), static_cast<const float*>(g.b),
-                       static_cast<int>(g.ldb), &zero, static_cast<float*>(g.c), m);
-  } else {
-    const double one = 1, zero = 0;
-    st = a.cublasDgemm(h, ta, tb, m, n, kk, &one, static_cast<const double*>(g.a),
-                       static_cast<int>(g.lda), static_cast<const double*>(g.b),
-                       static_cast<int>(g.ldb), &zero, static_cast<double*>(g.c), m);
+  const bool have_gemv = g.f32 ? a.cublasSgemv != nullptr : a.cublasDgemv != nullptr;
+  if (have_gemv && ((n == 1 && m > 1) || (m == 1 && n > 1))) {
+    // Matrix-vector forms as gemv (cuBLAS manual, cublas<t>gemv): y = op(M)*x with M = A
+    // (n == 1) or, for a row times a matrix, y = op(B).'*x with M = B (m == 1).
+    const bool col = n == 1;
+    const void* M = col ? g.a : g.b;
+    const void* x = col ? g.b : g.a;
+    const int ldm = col ? lda : ldb;
+    const int op = col ? ta : (g.trans_b ? CUBLAS_OP_N : CUBLAS_OP_T);
+    const bool mt = col ? g.trans_a : g.trans_b;  // M is stored transposed
+    const int rows = col ? (mt ? kk : m) : (mt ? n : kk);
+    const int cols = col ? (mt ? m : kk) : (mt ? kk : n);
+    if (g.f32)
+      st = a.cublasSgemv(h, op, rows, cols, &af, static_cast<const float*>(M), ldm,
+                         static_cast<const float*>(x), 1, &bf, static_cast<float*>(g.c), 1);
+    else
+      st = a.cublasDgemv(h, op, rows, cols, &ad, static_cast<const double*>(M), ldm,
+                         static_cast<const double*>(x), 1, &bd, static_cast<double*>(g.c), 1);
+    if (st != 0) throw_error("matfuse:cudaError", "cuBLAS gemv failed (status %d).", st);
+    return;
   }
+  if (g.f32)
+    st = a.cublasSgemm(h, ta, tb, m, n, kk, &af, static_cast<const float*>(g.a), lda,
+                       static_cast<const float*>(g.b), ldb, &bf, static_cast<float*>(g.c), m);
+  else
+    st = a.cublasDgemm(h, ta, tb, m, n, kk, &ad, static_cast<const double*>(g.a), lda,
+                       static_cast<const double*>(g.b), ldb, &bd, static_cast<double*>(g.c), m);
   if (st != 0) throw_error("matfuse:cudaError", "cuBLAS gemm failed (status %d).", st);
+}
+
+void CudaProvider::syrk(const SyrkCall& s) {
+  cublasHandle_t h = cublas_handle(dev_);
+  const Api& a = dev_.api();
+  const int n = static_cast<int>(s.n), k = static_cast<int>(s.k), lda = static_cast<int>(s.lda);
+  const int t = s.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const bool have = s.f32 ? a.cublasSsyrk != nullptr : a.cublasDsyrk != nullptr;
+  // A small n (a 256 x 256 covariance of 2e6 rows) has few output tiles: gemm's kernels that
+  // split the inner dimension keep the device busy there, so the full product is computed
+  // (twice the flops of one triangle, but a far higher rate); syrk from n = 1024 on.
+  if (!have || s.n < 1024) {  // the full product by gemm: its lower triangle is the answer
+    GemmCall g{s.f32, s.trans, !s.trans, s.n, s.n, s.k, s.a, s.lda, s.a, s.lda, s.c};
+    g.alpha = s.alpha;
+    g.beta = s.beta;
+    gemm(g);
+    return;
+  }
+  int st;
+  if (s.f32) {
+    const float af = static_cast<float>(s.alpha), bf = static_cast<float>(s.beta);
+    st = a.cublasSsyrk(h, CUBLAS_FILL_MODE_LOWER, t, n, k, &af, static_cast<const float*>(s.a),
+                       lda, &bf, static_cast<float*>(s.c), n);
+  } else {
+    st = a.cublasDsyrk(h, CUBLAS_FILL_MODE_LOWER, t, n, k, &s.alpha,
+                       static_cast<const double*>(s.a), lda, &s.beta, static_cast<double*>(s.c),
+                       n);
+  }
+  if (st != 0) throw_error("matfuse:cudaError", "cuBLAS syrk failed (status %d).", st);
 }
 
 double CudaProvider::estimate_seconds(const KernelCost& c) const {
@@ -218,8 +326,8 @@ const void* CudaProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
   return p;
 }
 
-Tensor CudaProvider::new_output(ClassId cls, const Dims& dims, void** address) {
-  Tensor t = device_tensor(dev_, cls, dims);
+Tensor CudaProvider::new_output(ClassId cls, const Dims& dims, void** address, bool complex) {
+  Tensor t = device_tensor(dev_, cls, dims, complex);
   *address = t.storage()->device()->device_ptr();
   return t;
 }

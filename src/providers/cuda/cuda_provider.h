@@ -33,6 +33,9 @@ public:
   bool supports(LibraryCall c) const override {
     return c == LibraryCall::Gemm || c == LibraryCall::Index || c == LibraryCall::Sort;
   }
+  /// Gemm, Syrk, Window, Index, Sort, Fft when cuFFT was found (have_cufft) and Solve when
+  /// cuSOLVER was found (have_cusolver).
+  bool supports(LibraryCall c) const override;
   /// Calibrated device throughputs (accel/plan/placement.h): launch latency, bytes touched over
   /// device bandwidth, flops over the cuBLAS rate, ops over the device op rate, uploads of
   /// inputs without a device copy, downloads of outputs a host sink reads now.
@@ -42,13 +45,14 @@ public:
   /// Device address of t (uploaded once, cuda_device.h device_pointer).
   const void* bind_input(const Tensor& t, int64_t* copied_bytes = nullptr) override;
   /// A device-only tensor (cuda_device.h device_tensor).
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override;
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override;
   /// Raises MatlabError for codegen, NVRTC, launch or memory failures (the caller falls back to
   /// the host provider); returns ok=false on a kernel fault (the caller re-runs the group with
   /// the eager engine). Pointers in args are DEVICE addresses.
   RunResult run(const accel::Kernel& k, const KernelArgs& args) override;
-  /// cuBLAS sgemm/dgemm on the device stream (alpha 1, beta 0; no TF32 unless
-  /// MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
+  /// cuBLAS sgemm/dgemm on the device stream (no TF32 unless MATFUSE_ALLOW_TF32=1); sgemv /
+  /// dgemv for the matrix-vector forms. Raises matfuse:notAvailable without cuBLAS.
   void gemm(const GemmCall& g) override;
   /// Indexing library calls (cuda_indexing.cc): NVRTC-compiled gather, scatter and stream
   /// compaction kernels on the device stream; mask_count reads 8 bytes back (a size read).
@@ -63,6 +67,31 @@ public:
   double select_kth(const SelectCall& c) override;
   /// cuMemcpyDtoDAsync on the device stream.
   void copy(void* dst, const void* src, size_t bytes) override;
+  // Dense linear algebra (cuda_linalg.cc): cuSOLVER, cuBLAS trsm/geam, NVRTC matrix maps.
+  MatrixTraits analyze(const AnalyzeCall& c) override;
+  int getrf(const GetrfCall& c) override;
+  void getrs(const GetrsCall& c) override;
+  int potrf(const PotrfCall& c) override;
+  void potrs(const PotrsCall& c) override;
+  void geqrf(const GeqrfCall& c) override;
+  void ormqr(const OrmqrCall& c) override;
+  void orgqr(const OrgqrCall& c) override;
+  int syevd(const SyevdCall& c) override;
+  int gesvd(const GesvdCall& c) override;
+  void trsm(const TrsmCall& c) override;
+  void geam(const GeamCall& c) override;
+  void fill(const FillCall& c) override;
+  void permute_rows(const PermuteRowsCall& c) override;
+  /// cuBLAS ssyrk/dsyrk (lower triangle); gemm where the library lacks syrk.
+  void syrk(const SyrkCall& s) override;
+  /// cuFFT plans cached by layout (cuda_fft.cc) on the device stream; the real-to-complex
+  /// conjugate fill and the 1/n scaling of inverses run as small NVRTC kernels on the same
+  /// stream. Raises matfuse:notAvailable without cuFFT.
+  void fft(const FftCall& f) override;
+  /// Moving-window statistics by an NVRTC kernel (cuda_window.cc): each thread slides over a
+  /// run of consecutive outputs of one lane with double running sums (var/std: sums of
+  /// deviations from a reference value of the run); max/min scan each window.
+  void window(const WindowCall& w) override;
   void synchronize() override { dev_.synchronize(); }
   /// Times every run with CUDA events (synchronises after each kernel).
   void set_timing(bool on) override { timing_ = on; }
@@ -89,6 +118,13 @@ private:
 const char* indexing_source();
 /// The CUDA source of the selection kernels (cuda_select.cc).
 const char* select_source();
+/// The process-wide cuBLAS handle on dev's stream (created on first call; pedantic math, TF32
+/// only with MATFUSE_ALLOW_TF32=1). Raises matfuse:notAvailable without cuBLAS.
+cublasHandle_t cublas_handle(Device& dev);
+
+/// The NVRTC source of the provider's matrix-map kernels (analyze, fill, permute_rows; compiled
+/// with the options of cuda_compile.h nvrtc_options).
+const char* linalg_kernel_source();
 
 /// The process-wide CUDA provider, or null when no device is usable (loads CUDA on first
 /// call; cuda_device.h Device::unavailable_reason says why).

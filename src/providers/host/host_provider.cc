@@ -521,7 +521,23 @@ RunResult run_matmul(HostProvider& hp, const accel::Kernel& k, const KernelArgs&
     cd.assign(static_cast<size_t>(m.m * m.n), 0.0);
     g.c = cd.data();
   }
-  hp.gemm(g);
+  g.alpha = m.alpha_slot >= 0 ? args.params[static_cast<size_t>(m.alpha_slot)].f : m.alpha_imm;
+  if (m.alpha_div) g.alpha = 1.0 / g.alpha;
+  if (m.syrk) {
+    // One triangle by syrk, mirrored so that the epilogue reads the whole product.
+    hp.syrk(SyrkCall{g.f32, m.trans_a, m.m, m.k, g.a, g.lda, g.c, g.alpha, 0.0});
+    const size_t n = static_cast<size_t>(m.m);
+    constexpr size_t B = 64;  // cache blocks: C(i,j) = C(j,i) for i < j
+    for (size_t jb = 0; jb < n; jb += B)
+      for (size_t ib = 0; ib <= jb; ib += B)
+        for (size_t j = jb; j < std::min(n, jb + B); ++j)
+          for (size_t i = ib; i < std::min(j, ib + B); ++i) {
+            if (g.f32) cf[j * n + i] = cf[i * n + j];
+            else cd[j * n + i] = cd[i * n + j];
+          }
+  } else {
+    hp.gemm(g);
+  }
   const void* c = g.c;
   if (m.diag) {  // epilogue over the main diagonal: point k reads C(k,k)
     const size_t len = static_cast<size_t>(std::min(m.m, m.n)), step = static_cast<size_t>(m.m + 1);
@@ -553,14 +569,51 @@ RunResult HostProvider::run(const accel::Kernel& k, const KernelArgs& args) {
 void HostProvider::gemm(const GemmCall& g) {
   const int M = static_cast<int>(g.m), N = static_cast<int>(g.n), K = static_cast<int>(g.k);
   const auto ta = g.trans_a ? CblasTrans : CblasNoTrans, tb = g.trans_b ? CblasTrans : CblasNoTrans;
+  const int lda = static_cast<int>(g.lda), ldb = static_cast<int>(g.ldb);
+  if (N == 1 && M > 1) {
+    // y = alpha*op(A)*x + beta*y (gemv); x is a column of k elements (stride 1 either way).
+    const int rows = g.trans_a ? K : M, cols = g.trans_a ? M : K;
+    if (g.f32)
+      cblas_sgemv(CblasColMajor, ta, rows, cols, static_cast<float>(g.alpha),
+                  static_cast<const float*>(g.a), lda, static_cast<const float*>(g.b), 1,
+                  static_cast<float>(g.beta), static_cast<float*>(g.c), 1);
+    else
+      cblas_dgemv(CblasColMajor, ta, rows, cols, g.alpha, static_cast<const double*>(g.a), lda,
+                  static_cast<const double*>(g.b), 1, g.beta, static_cast<double*>(g.c), 1);
+    return;
+  }
+  if (M == 1 && N > 1) {
+    // y.' = alpha*x.'*op(B) + beta*y.': y = op(B).'*x (gemv on B with the other transpose).
+    const auto tB = g.trans_b ? CblasNoTrans : CblasTrans;
+    const int rows = g.trans_b ? N : K, cols = g.trans_b ? K : N;
+    if (g.f32)
+      cblas_sgemv(CblasColMajor, tB, rows, cols, static_cast<float>(g.alpha),
+                  static_cast<const float*>(g.b), ldb, static_cast<const float*>(g.a), 1,
+                  static_cast<float>(g.beta), static_cast<float*>(g.c), 1);
+    else
+      cblas_dgemv(CblasColMajor, tB, rows, cols, g.alpha, static_cast<const double*>(g.b), ldb,
+                  static_cast<const double*>(g.a), 1, g.beta, static_cast<double*>(g.c), 1);
+    return;
+  }
   if (g.f32)
-    cblas_sgemm(CblasColMajor, ta, tb, M, N, K, 1.0f, static_cast<const float*>(g.a),
-                static_cast<int>(g.lda), static_cast<const float*>(g.b), static_cast<int>(g.ldb),
-                0.0f, static_cast<float*>(g.c), M);
+    cblas_sgemm(CblasColMajor, ta, tb, M, N, K, static_cast<float>(g.alpha),
+                static_cast<const float*>(g.a), lda, static_cast<const float*>(g.b), ldb,
+                static_cast<float>(g.beta), static_cast<float*>(g.c), M);
   else
-    cblas_dgemm(CblasColMajor, ta, tb, M, N, K, 1.0, static_cast<const double*>(g.a),
-                static_cast<int>(g.lda), static_cast<const double*>(g.b), static_cast<int>(g.ldb),
-                0.0, static_cast<double*>(g.c), M);
+    cblas_dgemm(CblasColMajor, ta, tb, M, N, K, g.alpha, static_cast<const double*>(g.a), lda,
+                static_cast<const double*>(g.b), ldb, g.beta, static_cast<double*>(g.c), M);
+}
+
+void HostProvider::syrk(const SyrkCall& s) {
+  const int N = static_cast<int>(s.n), K = static_cast<int>(s.k), lda = static_cast<int>(s.lda);
+  const auto t = s.trans ? CblasTrans : CblasNoTrans;
+  if (s.f32)
+    cblas_ssyrk(CblasColMajor, CblasLower, t, N, K, static_cast<float>(s.alpha),
+                static_cast<const float*>(s.a), lda, static_cast<float>(s.beta),
+                static_cast<float*>(s.c), N);
+  else
+    cblas_dsyrk(CblasColMajor, CblasLower, t, N, K, s.alpha, static_cast<const double*>(s.a), lda,
+                s.beta, static_cast<double*>(s.c), N);
 }
 
 double HostProvider::estimate_seconds(const KernelCost& c) const {
@@ -569,7 +622,8 @@ double HostProvider::estimate_seconds(const KernelCost& c) const {
   return touched / (cal.host_bandwidth_gbs * 1e9) + c.flops / (cal.host_gemm_gflops * 1e9) +
          c.ops / (cal.host_op_rate_gops * 1e9) +
          static_cast<double>(c.bytes_to_bind) / (cal.download_gbs * 1e9) +
-         static_cast<double>(c.bytes_to_device) / (cal.upload_gbs * 1e9);
+         static_cast<double>(c.bytes_to_device) / (cal.upload_gbs * 1e9) +
+         (c.bytes_to_bind > 0 ? cal.host_sync_us * 1e-6 : 0.0);
 }
 
 const void* HostProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
@@ -577,8 +631,8 @@ const void* HostProvider::bind_input(const Tensor& t, int64_t* copied_bytes) {
   return t.raw();
 }
 
-Tensor HostProvider::new_output(ClassId cls, const Dims& dims, void** address) {
-  Tensor t = Tensor::uninit(cls, dims);
+Tensor HostProvider::new_output(ClassId cls, const Dims& dims, void** address, bool complex) {
+  Tensor t = Tensor::uninit(cls, dims, complex);
   *address = t.mutable_raw();
   return t;
 }

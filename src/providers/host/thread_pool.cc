@@ -1,5 +1,6 @@
 // Thread pool (see thread_pool.h).
 #include "providers/host/thread_pool.h"
+#include "runtime/options.h"
 
 #include <algorithm>
 #include <atomic>
@@ -52,7 +53,7 @@ class Pool {
 public:
   Pool() {
     int n = static_cast<int>(std::thread::hardware_concurrency());
-    if (const char* e = std::getenv("MATFUSE_THREADS")) n = std::atoi(e);
+    if (options().threads > 0) n = options().threads;
     n = std::max(1, n);
     for (int i = 0; i + 1 < n; ++i) workers_.emplace_back([this] { work(); });
   }

@@ -75,9 +75,7 @@ void inline_generators(Plan& p) {
   // normalisation costs a load of x either way, but storing it costs a write and a read).
   for (const Node* n : p.order) {
     if (n->kind != NodeKind::Elementwise || n->inputs.size() != 2) continue;
-    if (n->op != OpId::Add && n->op != OpId::Sub && n->op != OpId::Mul && n->op != OpId::Max &&
-        n->op != OpId::Min)
-      continue;
+    if (!op_has(n->op, kRecompute)) continue;  // the kRecompute flag of ops.def
     if (n->cls != ClassId::Single && n->cls != ClassId::Double) continue;
     NodeInfo& ni = p.at(n);
     if (ni.root || ni.users.size() < 2) continue;

@@ -35,6 +35,19 @@ void fuse_matmul_epilogue(Plan& p);
 /// labelled `loop`.
 void fuse_elementwise(Plan& p);
 
+/// Labels (FusionGroup::label) the groups of recognised patterns, from the graph's structure
+/// on every equivalent form (runs after finalize; groups are not changed):
+/// - centered_gram: Xc' * Xc with Xc = X - mu, mu = mean(X) / mean(X,1) / sum(X)/n (a named
+///   Xc, bsxfun(@minus, X, mean(X)), cov(X), cov(X,1) all give this graph); the product's group.
+/// - power_step_normalize: w ./ s (or w .* (1./s)) with w a matrix product and s its 2-norm,
+///   whole or per column: norm(w), vecnorm(w), sqrt(w'*w), sqrt(sum(w.^2[,1])), sqrt(sum(w.*w)),
+///   with an optional scalar added inside or outside the root; the product's, the norm's and
+///   the division's groups.
+/// - explained_variance: column sums of A.' .* B (diag(A*B), diag(Q'*G*Q)); its group.
+/// - image_normalize: (X - mean(X, dims)) ./ s and mean((X - mean(X,dims)).^2, dims) for N-D X
+///   with dims not containing 1 (W2's per-slice whitening); their groups.
+void label_patterns(Plan& p);
+
 /// Plan invariants; "" when they hold, else the first violation. Unassigned computed nodes are
 /// allowed unless `final` is true.
 std::string verify_plan(const Plan& p, bool final);
