@@ -64,10 +64,12 @@ public:
     }
     return static_cast<const char*>(s->device()->device_ptr()) + t.storage_offset();
   }
-  Tensor new_output(ClassId cls, const Dims& dims, void** address) override {
-    auto c = std::make_unique<FakeCopy>(static_cast<size_t>(dims.numel()) * element_size(cls));
+  Tensor new_output(ClassId cls, const Dims& dims, void** address,
+                    bool complex = false) override {
+    auto c = std::make_unique<FakeCopy>(static_cast<size_t>(dims.numel()) * element_size(cls) *
+                                        (complex ? 2 : 1));
     *address = c->device_ptr();
-    return Tensor::on_device(cls, dims, false, std::move(c));
+    return Tensor::on_device(cls, dims, complex, std::move(c));
   }
   RunResult run(const accel::Kernel&, const KernelArgs&) override {
     throw_error("matfuse:codegen", "fake device runs no kernels");
