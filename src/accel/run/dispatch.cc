@@ -25,6 +25,27 @@ std::vector<Provider*> candidates(const Kernel& k) {
 
 }  // namespace
 
+ProviderChoice decide_placement(Provider* host, Provider* dev, double est_host_seconds,
+                                double est_device_seconds) {
+  ProviderChoice c;
+  c.est_host_seconds = est_host_seconds;
+  c.est_device_seconds = est_device_seconds;
+  const DeviceMode m = device_mode();
+  if (!dev) {
+    c.first = host;
+    c.reason = m == DeviceMode::Cpu ? "forced cpu (MATFUSE_DEVICE / --device)"
+                                    : "no gpu: " + device_unavailable_reason();
+  } else if (m == DeviceMode::Gpu || !host) {
+    c.first = dev;
+    c.reason = host ? "forced gpu (MATFUSE_DEVICE / --device)" : "no host provider";
+  } else {
+    c.first = est_device_seconds < est_host_seconds ? dev : host;
+    c.reason = c.first == dev ? "cheaper on gpu" : "cheaper on cpu";
+  }
+  if (c.first == dev) c.fallback = host;
+  return c;
+}
+
 ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
                                const std::vector<OutputSpec>& outs,
                                const std::vector<bool>& to_host,
@@ -56,20 +77,7 @@ ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& input
       c.est_device_seconds = s;
     }
   }
-  const DeviceMode m = device_mode();
-  if (!dev) {
-    c.first = host;
-    c.reason = m == DeviceMode::Cpu ? "forced cpu (MATFUSE_DEVICE / --device)"
-                                    : "no gpu: " + device_unavailable_reason();
-  } else if (m == DeviceMode::Gpu || !host) {
-    c.first = dev;
-    c.reason = host ? "forced gpu (MATFUSE_DEVICE / --device)" : "no host provider";
-  } else {
-    c.first = c.est_device_seconds < c.est_host_seconds ? dev : host;
-    c.reason = c.first == dev ? "cheaper on gpu" : "cheaper on cpu";
-  }
-  if (c.first == dev) c.fallback = host;
-  return c;
+  return decide_placement(host, dev, c.est_host_seconds, c.est_device_seconds);
 }
 
 RunResult launch(Provider& p, const Kernel& kernel, const std::string& text,

@@ -39,6 +39,13 @@ struct ProviderChoice {
   double est_device_seconds = 0; ///< best device estimate (0 when none)
 };
 
+/// The placement between the cheapest host-memory provider and the cheapest device provider
+/// (either may be null) with their estimates: MATFUSE_DEVICE / --device first, then the lower
+/// estimate. first, fallback (the host when a device goes first) and reason as in
+/// ProviderChoice. Library calls (FFT, windows, linear algebra) place themselves with it too.
+ProviderChoice decide_placement(Provider* host, Provider* dev, double est_host_seconds,
+                                double est_device_seconds);
+
 /// See the file comment. inputs[i] is the value of kernel input i; to_host[i] marks outputs a
 /// host sink reads right away (a device prices their download); to_device[i] outputs a device
 /// consumer reads right away (indexing on the device: the host prices their upload).

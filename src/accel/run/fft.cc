@@ -9,6 +9,7 @@
 
 #include "accel/capture/lazy.h"
 #include "accel/plan/placement.h"
+#include "accel/run/dispatch.h"
 #include "accel/run/evaluate.h"
 #include "accel/run/telemetry.h"
 #include "providers/provider.h"
@@ -35,48 +36,29 @@ FftCall::Kind call_kind(FftKind k) {
   return FftCall::Kind::Forward;
 }
 
-struct Choice {
-  Provider* first = nullptr;
-  Provider* fallback = nullptr;
-  std::string reason;
-  double est_host = 0, est_device = 0;
-};
-
 /// The providers' estimates of the call, as choose_provider() prices a kernel.
-Choice choose(const Tensor& x, int64_t bytes_out, double ops) {
+ProviderChoice choose(const Tensor& x, int64_t bytes_out, double ops) {
   const DeviceMode m = device_mode();
   KernelCost base;
   base.bytes_in = x.numel() * x.elem_bytes();
   base.bytes_out = bytes_out;
   base.ops = ops;
-  Choice c;
+  double est_host = 0, est_device = 0;
   Provider *host = nullptr, *dev = nullptr;
   for (Provider* p : usable_providers()) {
     if (!p->supports(LibraryCall::Fft) || (!p->host_memory() && m == DeviceMode::Cpu)) continue;
     KernelCost pc = base;
     if (!p->resident(x)) pc.bytes_to_bind = base.bytes_in;
     const double s = p->estimate_seconds(pc);
-    if (p->host_memory() && (!host || s < c.est_host)) {
+    if (p->host_memory() && (!host || s < est_host)) {
       host = p;
-      c.est_host = s;
-    } else if (!p->host_memory() && (!dev || s < c.est_device)) {
+      est_host = s;
+    } else if (!p->host_memory() && (!dev || s < est_device)) {
       dev = p;
-      c.est_device = s;
+      est_device = s;
     }
   }
-  if (!dev) {
-    c.first = host;
-    c.reason = m == DeviceMode::Cpu ? "forced cpu (MATFUSE_DEVICE / --device)"
-                                    : "no gpu: " + device_unavailable_reason();
-  } else if (m == DeviceMode::Gpu || !host) {
-    c.first = dev;
-    c.reason = host ? "forced gpu (MATFUSE_DEVICE / --device)" : "no host provider";
-  } else {
-    c.first = c.est_device < c.est_host ? dev : host;
-    c.reason = c.first == dev ? "cheaper on gpu" : "cheaper on cpu";
-  }
-  if (c.first == dev) c.fallback = host;
-  return c;
+  return decide_placement(host, dev, est_host, est_device);
 }
 
 bool host_conj_symmetric(const Tensor& x, int dim) {
@@ -171,13 +153,13 @@ Tensor fft_lanes(FftKind kind, const Tensor& x0, int dim) {
   gr.bytes_read = x.numel() * x.elem_bytes();
   gr.bytes_written = bytes_out;
   const auto t0 = std::chrono::steady_clock::now();
-  const Choice c = choose(x, bytes_out, ops);
+  const ProviderChoice c = choose(x, bytes_out, ops);
   if (!c.first)
     throw_error("matfuse:notAvailable", "FFT needs FFTW or a GPU with cuFFT; this build has "
                 "neither.");
   gr.placement = c.reason;
-  gr.est_host_seconds = c.est_host;
-  gr.est_device_seconds = c.est_device;
+  gr.est_host_seconds = c.est_host_seconds;
+  gr.est_device_seconds = c.est_device_seconds;
   FftCall f;
   f.kind = call_kind(kind);
   f.f32 = cls == ClassId::Single;
