@@ -225,4 +225,18 @@ CompileResult compile(Device& dev, const Program& p) {
   return {&it->second, src, secs};
 }
 
+const CompiledProgram& library_program(Device& dev, const char* source,
+                                       const std::vector<std::string>& entries) {
+  static std::mutex mu;
+  static auto* programs = new std::unordered_map<const char*, const CompiledProgram*>();
+  std::lock_guard<std::mutex> l(mu);
+  if (auto it = programs->find(source); it != programs->end()) return *it->second;
+  Program p;
+  p.source = source;
+  for (const std::string& e : entries) p.launches.push_back({e});
+  const CompiledProgram* c = compile(dev, p).program;
+  programs->emplace(source, c);
+  return *c;
+}
+
 }  // namespace matfuse::cuda

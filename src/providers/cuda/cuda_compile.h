@@ -43,6 +43,13 @@ struct CompileResult {
 /// rejects the source, "matfuse:notAvailable" without NVRTC.
 CompileResult compile(Device& dev, const Program& p);
 
+/// The provider's fixed library kernels (FFT, linear algebra, windows, selection): `source`
+/// (a string with static storage) compiled once per process with its kernels `entries`, in
+/// order (functions[i] is entries[i]). Raises as compile() does; a failed compile is retried
+/// on the next call.
+const CompiledProgram& library_program(Device& dev, const char* source,
+                                       const std::vector<std::string>& entries);
+
 /// Cache statistics since process start (accel-info, --profile).
 struct CacheStats {
   int64_t memory_hits = 0, disk_hits = 0, compiles = 0, corrupt_entries = 0;

@@ -87,21 +87,8 @@ extern "C" __global__ void mf_fft_scale_d(double* y, long long count, double n) 
 enum Entry { kFillF, kFillD, kScaleF, kScaleD, kHalfF, kHalfD };
 
 const CompiledProgram& fft_kernels(Device& dev) {
-  static std::mutex mu;
-  static const CompiledProgram* p = nullptr;
-  std::lock_guard<std::mutex> l(mu);
-  if (!p) {
-    Program prog;
-    prog.source = kFftKernels;
-    for (const char* e : {"mf_fft_fill_f", "mf_fft_fill_d", "mf_fft_scale_f", "mf_fft_scale_d",
-                          "mf_fft_half_f", "mf_fft_half_d"}) {
-      Launch la;
-      la.entry = e;
-      prog.launches.push_back(la);
-    }
-    p = compile(dev, prog).program;
-  }
-  return *p;
+  return library_program(dev, kFftKernels, {"mf_fft_fill_f", "mf_fft_fill_d", "mf_fft_scale_f",
+                                            "mf_fft_scale_d", "mf_fft_half_f", "mf_fft_half_d"});
 }
 
 void launch(Device& dev, Entry e, long long work, void** params) {

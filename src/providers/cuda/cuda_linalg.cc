@@ -148,21 +148,8 @@ MF_LA_ENTRIES(double, d)
 enum Entry { kAnalyzeF, kAnalyzeD, kFillF, kFillD, kPermuteF, kPermuteD };
 
 const CompiledProgram& la_program(Device& dev) {
-  static std::mutex mu;
-  static const CompiledProgram* prog = nullptr;
-  std::lock_guard<std::mutex> l(mu);
-  if (!prog) {
-    Program p;
-    p.source = kSource;
-    for (const char* e : {"mf_la_analyze_f", "mf_la_analyze_d", "mf_la_fill_f", "mf_la_fill_d",
-                          "mf_la_permute_f", "mf_la_permute_d"}) {
-      Launch l;
-      l.entry = e;
-      p.launches.push_back(l);
-    }
-    prog = compile(dev, p).program;
-  }
-  return *prog;
+  return library_program(dev, kSource, {"mf_la_analyze_f", "mf_la_analyze_d", "mf_la_fill_f",
+                                        "mf_la_fill_d", "mf_la_permute_f", "mf_la_permute_d"});
 }
 
 void launch(Device& dev, Entry e, unsigned grid, unsigned block, std::vector<void*> params) {

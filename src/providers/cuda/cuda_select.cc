@@ -116,19 +116,11 @@ struct SelectKernels {
   CUfunction hist_f32, hist_f64, take_f32, take_f64;
 };
 
-const SelectKernels& select_kernels(Device& dev) {
-  static std::mutex mu;
-  static SelectKernels* k = nullptr;
-  std::lock_guard<std::mutex> l(mu);
-  if (k) return *k;
-  Program p;
-  p.source = kSelectSource;
-  for (const char* e : {"mf_hist_f32", "mf_hist_f64", "mf_take_f32", "mf_take_f64"})
-    p.launches.push_back({e});
-  const CompileResult cr = compile(dev, p);
-  k = new SelectKernels{cr.program->functions[0], cr.program->functions[1],
-                        cr.program->functions[2], cr.program->functions[3]};
-  return *k;
+SelectKernels select_kernels(Device& dev) {
+  const CompiledProgram& p =
+      library_program(dev, kSelectSource, {"mf_hist_f32", "mf_hist_f64", "mf_take_f32",
+                                           "mf_take_f64"});
+  return {p.functions[0], p.functions[1], p.functions[2], p.functions[3]};
 }
 
 unsigned grid_for(const Device& dev, int64_t n) {
@@ -226,7 +218,7 @@ double select(Device& dev, const SelectKernels& k, const SelectCall& c) {
 
 int64_t CudaProvider::count_nan(const SelectCall& c) {
   if (c.n <= 0) return 0;
-  const SelectKernels& k = select_kernels(dev_);
+  const SelectKernels k = select_kernels(dev_);
   int64_t nans = 0;
   if (c.f64)
     histogram<uint64_t>(dev_, k.hist_f64, c.x, c.n, 0, 0, kDigit, true, &nans);
@@ -236,7 +228,7 @@ int64_t CudaProvider::count_nan(const SelectCall& c) {
 }
 
 double CudaProvider::select_kth(const SelectCall& c) {
-  const SelectKernels& k = select_kernels(dev_);
+  const SelectKernels k = select_kernels(dev_);
   return c.f64 ? select<double, uint64_t>(dev_, k, c) : select<float, uint32_t>(dev_, k, c);
 }
 

@@ -111,20 +111,7 @@ extern "C" __global__ void mf_window_d(const double* x, double* y, int kind, lon
 )";
 
 const CompiledProgram& window_kernels(Device& dev) {
-  static std::mutex mu;
-  static const CompiledProgram* p = nullptr;
-  std::lock_guard<std::mutex> l(mu);
-  if (!p) {
-    Program prog;
-    prog.source = kWindowKernels;
-    for (const char* e : {"mf_window_f", "mf_window_d"}) {
-      Launch la;
-      la.entry = e;
-      prog.launches.push_back(la);
-    }
-    p = compile(dev, prog).program;
-  }
-  return *p;
+  return library_program(dev, kWindowKernels, {"mf_window_f", "mf_window_d"});
 }
 
 }  // namespace
