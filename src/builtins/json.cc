@@ -22,6 +22,7 @@
 #include "builtins/argparse.h"
 #include "builtins/format.h"
 #include "builtins/registry.h"
+#include "runtime/stack_guard.h"
 
 #ifdef MATFUSE_HAVE_NLOHMANN_JSON
 #include <nlohmann/json.hpp>
@@ -88,6 +89,8 @@ json encode_tensor(const Tensor& t, const EncodeOptions& o) {
 }
 
 json encode(const Value& v, const EncodeOptions& o) {
+  // Nested cells and structs recurse here and again in dump(): use at most half the stack.
+  check_stack_depth(size_t{1} << 20, 0.5);
   if (v.is_char()) {
     const Tensor t = v.tensor();
     if (t.dims().rows() <= 1) return v.is_empty() ? std::string() : v.to_text();
@@ -248,6 +251,7 @@ Value decode_array(const json& a) {
 }
 
 Value decode(const json& j) {
+  check_stack_depth();
   switch (j.type()) {
     case json::value_t::null: return Value();
     case json::value_t::boolean: return Value::logical(j.get<bool>());

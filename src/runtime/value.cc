@@ -7,6 +7,36 @@
 
 namespace matfuse {
 
+// ---------------------------------------------------------------- release_payload
+
+namespace {
+// The queue of the outermost release_payload on this thread (null when none runs). Trivially
+// destructible thread-locals, so values destroyed at thread or program exit can use them.
+thread_local std::vector<std::shared_ptr<void>>* t_release_queue = nullptr;
+}  // namespace
+
+void release_payload(std::shared_ptr<void> payload) noexcept {
+  if (!payload) return;
+  if (t_release_queue) {
+    // Inside another release: queue it (moving a shared_ptr cannot throw; growth can, and then
+    // this payload is released here, one level deeper, which is still correct).
+    try {
+      t_release_queue->push_back(std::move(payload));
+    } catch (...) {
+    }
+    return;
+  }
+  std::vector<std::shared_ptr<void>> queue;
+  t_release_queue = &queue;
+  payload.reset();  // nested cells and structs of a last owner land in queue
+  while (!queue.empty()) {
+    std::shared_ptr<void> p = std::move(queue.back());
+    queue.pop_back();
+    p.reset();
+  }
+  t_release_queue = nullptr;
+}
+
 // ---------------------------------------------------------------- CellArray
 
 namespace {

@@ -31,11 +31,21 @@ namespace matfuse {
 
 class Value;
 
+/// Releases a cell's or struct's payload without recursion: payloads released while another is
+/// being released are queued and freed by the outermost call, so destroying a cell or struct
+/// nested millions deep needs constant stack (value.cc).
+void release_payload(std::shared_ptr<void> payload) noexcept;
+
 /// Array of Values with MATLAB dims. Copy-on-write.
 class CellArray {
 public:
   CellArray() : CellArray(Dims(0, 0)) {}
   explicit CellArray(const Dims& dims);  ///< filled with 0x0 double
+  CellArray(const CellArray&) = default;
+  CellArray(CellArray&&) noexcept = default;
+  CellArray& operator=(const CellArray&) = default;
+  CellArray& operator=(CellArray&&) noexcept = default;
+  ~CellArray() { release_payload(std::move(elems_)); }
   const Dims& dims() const { return dims_; }
   int64_t numel() const { return dims_.numel(); }
   const Value& operator[](int64_t i) const;
@@ -60,6 +70,11 @@ class StructArray {
 public:
   StructArray() : StructArray(Dims(1, 1)) {}
   explicit StructArray(const Dims& dims);
+  StructArray(const StructArray&) = default;
+  StructArray(StructArray&&) noexcept = default;
+  StructArray& operator=(const StructArray&) = default;
+  StructArray& operator=(StructArray&&) noexcept = default;
+  ~StructArray() { release_payload(std::move(data_)); }
   const Dims& dims() const { return dims_; }
   int64_t numel() const { return dims_.numel(); }
   const std::vector<std::string>& fields() const { return data_->fields; }

@@ -132,6 +132,58 @@ TEST(GpuResidency, DeviceOutOfMemoryIsAMatlabError) {
   EXPECT_EQ(s.num("w"), 8);
 }
 
+// Out of device memory in the middle of a chain: the groups before the failing one have run;
+// their values (resident on the device) must survive the error, or the chain falls back to the
+// host; either way nothing computed is lost and the session keeps working.
+TEST(GpuResidency, OutOfMemoryMidChainKeepsTheValuesAlreadyComputed) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  accel::set_device_mode(accel::DeviceMode::Gpu);
+  {
+    test::Snippet s;
+    s("rng(7); x = rand(1e6, 1, 'single'); xh = x; x = gpuArray(x);");
+    // Fill the device but for about 64 MB, so that the chain's 400 MB group cannot be placed
+    // while its 4 MB groups can (a host fallback would need only 400 MB of host memory).
+    std::unique_ptr<DeviceCopy> hog;
+    for (size_t spare = size_t{64} << 20; !hog && spare < (size_t{4} << 30); spare += size_t{64} << 20) {
+      const size_t free_b = dev.memory_info().first;
+      if (free_b <= spare) break;
+      try {
+        hog = dev.allocate(free_b - spare);
+      } catch (const MatlabError&) {
+      }
+    }
+    ASSERT_TRUE(hog) << "could not fill the device";
+    // One evaluation of several groups: y's elementwise group, the reduction of y, then a
+    // group of 1e8 single elements scaled by that reduction.
+    bool raised = false;
+    try {
+      s("y = x .* 2 + 1; m = sum(y); big = ones(1e8, 1, 'single') .* m; t = big(end);");
+    } catch (const MatlabError& e) {
+      raised = true;
+      EXPECT_TRUE(e.identifier() == "matfuse:gpuOutOfMemory" || e.identifier() == "MATLAB:nomem")
+          << e.identifier() << ": " << e.what();
+    }
+    hog.reset();
+    // The values computed before the failing group are intact and right: y and m against the
+    // same computation on the host copy; t, where the chain fell back, too.
+    s("yh = gather(y); mh = gather(m); ye = xh .* 2 + 1; me = sum(ye);");
+    Tensor yh = s.in.base_var("yh")->tensor(), ye = s.in.base_var("ye")->tensor();
+    (void)yh.raw();
+    (void)ye.raw();
+    EXPECT_TRUE(bitwise_equal(yh, ye));
+    EXPECT_EQ(s.num("mh"), s.num("me"));
+    if (!raised) {
+      s("th = gather(t);");
+      EXPECT_EQ(s.num("th"), s.num("me"));
+    }
+    // And the device still runs new chains.
+    s("z = gpuArray(1:4) * 2; w = gather(z(4));");
+    EXPECT_EQ(s.num("w"), 8);
+  }
+  accel::set_device_mode(accel::DeviceMode::Auto);
+}
+
 #ifdef MATFUSE_BINARY
 namespace {
 

@@ -34,3 +34,23 @@ catch err
   ok = strcmp(err.identifier, 'MATLAB:recursionLimit') && ~exist(f, 'file');
 end
 disp(ok)
+% jsonencode and jsondecode of nesting deeper than the stack: MATLAB:recursionLimit, no crash.
+c = {1};
+for k = 1:3000000
+  c = {c};
+end
+try
+  s = jsonencode(c);
+  ok = numel(s) == 6000001;
+catch err
+  ok = strcmp(err.identifier, 'MATLAB:recursionLimit');
+end
+disp(ok)
+clear c
+try
+  v = jsondecode([repmat('[', 1, 3000000) '1' repmat(']', 1, 3000000)]);
+  ok = iscell(v) || isnumeric(v);
+catch err
+  ok = strcmp(err.identifier, 'MATLAB:recursionLimit');
+end
+disp(ok)

@@ -125,3 +125,30 @@ TEST(Value, CellCopyOnWrite) {
   EXPECT_TRUE(a[0].is_empty());
   EXPECT_EQ(b[0].scalar(), 1.0);
 }
+
+// A cell or struct nested far deeper than the 8 MiB stack of this thread allows for a recursive
+// release is destroyed, overwritten and cleared without overflowing it (release_payload).
+TEST(Value, DeeplyNestedCellsAndStructsReleaseWithoutRecursion) {
+  constexpr int kDepth = 1000000;
+  {
+    Value v = CellArray(Dims(1, 1));
+    for (int i = 0; i < kDepth; ++i) {
+      CellArray c(Dims(1, 2));
+      c.at(0) = std::move(v);
+      c.at(1) = Value(static_cast<double>(i));
+      v = Value(std::move(c));
+    }
+    EXPECT_EQ(v.cell()[1].scalar(), kDepth - 1);
+    Value copy = v;  // shared: releasing one owner frees nothing
+    v = Value(1.0);
+    EXPECT_EQ(copy.cell()[1].scalar(), kDepth - 1);
+  }  // the last owner goes out of scope here
+  Value s = StructArray(Dims(1, 1));
+  for (int i = 0; i < kDepth; ++i) {
+    StructArray t(Dims(1, 1));
+    t.at(0, t.add_field("next")) = std::move(s);
+    s = Value(std::move(t));
+  }
+  s = Value(Tensor());  // overwritten by another kind
+  EXPECT_TRUE(s.is_tensor());
+}
