@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "builtins/rational.h"
 #include "builtins/format.h"
 #include "builtins/registry.h"
 
@@ -316,6 +317,8 @@ Outputs bi_display(CallContext& ctx, Args args, int nargout) {
 }
 
 const char* format_name(NumericFormat f) {
+  if (f == kFormatRat) return "rational";
+  if (f == kFormatHex) return "hex";
   switch (f) {
     case NumericFormat::Short: return "short";
     case NumericFormat::Long: return "long";
@@ -374,7 +377,9 @@ Outputs bi_format(CallContext& ctx, Args args, int nargout) {
     else if (key == "longe") s.format = NumericFormat::LongE;
     else if (key == "compact") s.compact = true;
     else if (key == "loose") s.compact = false;
-    else if (key == "hex" || key == "rat" || key == "rational" || key == "bank" || key == "+" ||
+    else if (key == "rat" || key == "rational") s.format = kFormatRat;
+    else if (key == "hex") s.format = kFormatHex;
+    else if (key == "bank" || key == "+" ||
              key == "shorteng" || key == "longeng")
       throw_error("matfuse:notAvailable", "format '%s' is not supported.", style.c_str());
     else
