@@ -88,18 +88,26 @@ Outputs bi_betaln(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:betaln:ZWMustBeRealNonNeg", "Z and W must be real and non-negative.");
     if (std::isnan(z) || std::isnan(w)) return std::nan("");
     if (z == 0 || w == 0) return std::numeric_limits<double>::infinity();
+    if (z + w < 170) return std::log(std::tgamma(z) * std::tgamma(w) / std::tgamma(z + w));
     return betaln_d(z, w);
   }))};
 }
 
 /// [K, E] = ellipke(M) | ellipke(M, tol): complete elliptic integrals of the first and second
-/// kind for 0 <= M <= 1 (K(1) = Inf, E(1) = 1), by the arithmetic-geometric mean to tol
-/// (default eps). Errors: MATLAB:ellipke:MOutOfRange.
+/// kind for M <= 1 (K(1) = Inf, E(1) = 1), by the arithmetic-geometric mean to tol
+/// (default eps). Errors: MATLAB:ellipke:MOutOfRange (M > 1), MATLAB:ellipke:InvalidTol.
 Outputs bi_ellipke(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 2);
   Tensor m = float_arg(args[0], "ellipke");
-  double tol = args.size() > 1 ? args[1].to_double("tol") : 2.220446049250313e-16;
+  double tol = 2.220446049250313e-16;
+  if (args.size() > 1) {
+    const Value& tv = args[1];
+    if (!tv.is_tensor() || tv.is_char() || tv.numel() != 1 || tv.tensor().is_complex() ||
+        !(tv.tensor().get_double(0) > 0))
+      throw_error("MATLAB:ellipke:InvalidTol", "TOL must be a real positive scalar.");
+    tol = tv.tensor().get_double(0);
+  }
   Tensor K = Tensor::uninit(m.cls(), m.dims()), E = Tensor::uninit(m.cls(), m.dims());
   for (int64_t i = 0; i < m.numel(); ++i) {
     double x = m.get_double(i);
@@ -108,11 +116,24 @@ Outputs bi_ellipke(CallContext&, Args args, int nargout) {
       E.set_double(i, x);
       continue;
     }
-    if (x < 0 || x > 1)
-      throw_error("MATLAB:ellipke:MOutOfRange", "M must be in the range 0 <= M <= 1.");
+    if (x > 1)
+      throw_error("MATLAB:ellipke:MOutOfRange", "M must be in the range M <= 1.");
+    // M < 0 through the imaginary-modulus transformation (Abramowitz-Stegun 17.4.17):
+    // K(m) = K(-m/(1-m))/sqrt(1-m), E(m) = E(-m/(1-m))*sqrt(1-m).
+    double scale_k = 1, scale_e = 1;
+    if (x < 0) {
+      scale_k = 1 / std::sqrt(1 - x);
+      scale_e = std::sqrt(1 - x);
+      x = -x / (1 - x);
+    }
     if (x == 1) {
       K.set_double(i, INFINITY);
       E.set_double(i, 1);
+      continue;
+    }
+    if (x == -INFINITY) {
+      K.set_double(i, 0);
+      E.set_double(i, INFINITY);
       continue;
     }
     double a = 1, b = std::sqrt(1 - x), c = std::sqrt(x), s = 0.5 * c * c, p = 1;
@@ -125,8 +146,8 @@ Outputs bi_ellipke(CallContext&, Args args, int nargout) {
       b = bn;
     }
     double k = M_PI / (2 * a);
-    K.set_double(i, k);
-    E.set_double(i, k * (1 - s));
+    K.set_double(i, k * scale_k);
+    E.set_double(i, k * (1 - s) * scale_e);
   }
   return {Value(K), Value(E)};
 }
@@ -296,20 +317,27 @@ Outputs bi_skewness(CallContext&, Args args, int nargout) {
   MomentArgs a = moment_args(args, "skewness", 1);
   if (a.flag != 0 && a.flag != 1)
     throw_error("MATLAB:skewness:BadFlag", "FLAG must be 0 or 1.");
-  return {Value(reduce_lanes(a.x, a.dim, [&](const std::vector<double>& v) {
-    double n = static_cast<double>(v.size());
+  auto stat = [&](auto zero, const std::vector<double>& v) -> double {
+    using T = decltype(zero);  // single input: single arithmetic, as MATLAB
+    T n = static_cast<T>(v.size());
     if (v.empty()) return std::nan("");
-    double mu = mean_of(v), m2 = 0, m3 = 0;
+    T mu = 0, m2 = 0, m3 = 0;
+    for (double x : v) mu += static_cast<T>(x);
+    mu /= n;
     for (double x : v) {
-      double d = x - mu;
+      T d = static_cast<T>(x) - mu;
       m2 += d * d;
       m3 += d * d * d;
     }
     m2 /= n;
     m3 /= n;
-    double s = m3 / std::pow(m2, 1.5);
+    T s = m3 / std::pow(m2, static_cast<T>(1.5));
     if (a.flag == 0) s = n < 3 ? std::nan("") : s * std::sqrt(n * (n - 1)) / (n - 2);
-    return s;
+    return static_cast<double>(s);
+  };
+  const bool single = a.x.cls() == ClassId::Single;
+  return {Value(reduce_lanes(a.x, a.dim, [&](const std::vector<double>& v) {
+    return single ? stat(0.0f, v) : stat(0.0, v);
   }))};
 }
 
@@ -321,20 +349,28 @@ Outputs bi_kurtosis(CallContext&, Args args, int nargout) {
   MomentArgs a = moment_args(args, "kurtosis", 1);
   if (a.flag != 0 && a.flag != 1)
     throw_error("MATLAB:kurtosis:BadFlag", "FLAG must be 0 or 1.");
-  return {Value(reduce_lanes(a.x, a.dim, [&](const std::vector<double>& v) {
-    double n = static_cast<double>(v.size());
+  auto stat = [&](auto zero, const std::vector<double>& v) -> double {
+    using T = decltype(zero);  // single input: single arithmetic, as MATLAB
+    T n = static_cast<T>(v.size());
     if (v.empty()) return std::nan("");
-    double mu = mean_of(v), m2 = 0, m4 = 0;
+    T mu = 0, m2 = 0, m4 = 0;
+    for (double x : v) mu += static_cast<T>(x);
+    mu /= n;
     for (double x : v) {
-      double d = x - mu;
+      T d = static_cast<T>(x) - mu;
       m2 += d * d;
       m4 += d * d * d * d;
     }
     m2 /= n;
     m4 /= n;
-    double k = m4 / (m2 * m2);
-    if (a.flag == 0) k = n < 4 ? std::nan("") : 3 + (n - 1) / ((n - 2) * (n - 3)) * ((n + 1) * k - 3 * (n - 1));
-    return k;
+    T k = m4 / (m2 * m2);
+    if (a.flag == 0)
+      k = n < 4 ? std::nan("") : 3 + (n - 1) / ((n - 2) * (n - 3)) * ((n + 1) * k - 3 * (n - 1));
+    return static_cast<double>(k);
+  };
+  const bool single = a.x.cls() == ClassId::Single;
+  return {Value(reduce_lanes(a.x, a.dim, [&](const std::vector<double>& v) {
+    return single ? stat(0.0f, v) : stat(0.0, v);
   }))};
 }
 
@@ -370,6 +406,22 @@ Outputs bi_mad(CallContext&, Args args, int nargout) {
 Outputs bi_iqr(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
+  if (args[0].is_char() || !args[0].is_tensor())
+    throw_error("MATLAB:iqr:InvalidInput", "X must be a numeric array.");
+  if (args.size() > 1 && args[1].is_tensor() && !args[1].is_char()) {
+    std::vector<double> d = mathutil::doubles_of(args[1], "iqr");
+    for (double v : d)
+      if (!(v >= 1 && v == std::floor(v) && std::isfinite(v)))
+        throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                    "Dimension argument must be a positive integer scalar or a vector of "
+                    "unique positive integers.");
+    for (size_t i = 0; i < d.size(); ++i)
+      for (size_t j = i + 1; j < d.size(); ++j)
+        if (d[i] == d[j])
+          throw_error("MATLAB:getdimarg:vecDimsMustBeUniquePositiveIntegers",
+                      "Dimension argument must be a positive integer scalar or a vector of "
+                      "unique positive integers.");
+  }
   std::vector<Value> a{args[0], Value(Tensor::scalar(25))};
   if (args.size() > 1) a.push_back(args[1]);
   Value lo = call1(ctx, "prctile", a);
@@ -480,8 +532,8 @@ Outputs bi_strjust(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:strjust:InvalidJustification",
                 "Justification must be 'left', 'right', or 'center'.");
   if (args[0].is_tensor() && args[0].is_empty()) return {args[0]};
-  if (!args[0].is_char())
-    throw_error("MATLAB:strjust:InvalidInput", "Input must be a character array.");
+  if (!args[0].is_char() || args[0].dims().ndims() > 2)
+    throw_error("MATLAB:strjust:InvalidInput", "Input must be a 2-D character array.");
   Tensor c = args[0].tensor();
   int64_t m = c.dims()[0], n = c.dims()[1];
   Tensor r = Tensor::uninit(ClassId::Char, c.dims());

@@ -108,6 +108,9 @@ bool char_in_category(char16_t c, const std::string& cat) {
 Outputs bi_isstrprop(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 4);
   check_nargout(nargout, 1);
+  if (args.size() == 3)
+    throw_error("MATLAB:isstrprop:InvalidParameter", "Expected 'ForceCellOutput' and a "
+                "value after the category.");
   std::string cat = lower_s(args[1].to_text("category"));
   static const char* cats[] = {"alpha", "alphanum", "digit", "lower", "upper", "wspace",
                                "punct", "cntrl", "graphic", "graph", "print", "xdigit"};
@@ -558,7 +561,7 @@ Outputs bi_poly(CallContext& ctx, Args args, int nargout) {
 Outputs bi_bandwidth(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 2);
-  if (!args[0].is_tensor() || args[0].dims().ndims() != 2)
+  if (!args[0].is_tensor() || args[0].is_char() || args[0].dims().ndims() != 2)
     throw_error("MATLAB:bandwidth:inputMustBe2D", "First input must be a 2-D numeric or "
                 "logical matrix.");
   Tensor t = args[0].tensor();
@@ -584,7 +587,16 @@ Outputs bi_bandwidth(CallContext&, Args args, int nargout) {
 Outputs bi_normest(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 2);
-  double tol = args.size() > 1 ? args[1].to_double("tol") : 1e-6;
+  if (!args[0].is_tensor() || args[0].is_char() || args[0].is_logical() ||
+      args[0].dims().ndims() > 2)
+    throw_error("MATLAB:normest:InvalidInput", "A must be a numeric 2-D matrix.");
+  double tol = 1e-6;
+  if (args.size() > 1) {
+    const Value& tv = args[1];
+    if (!tv.is_tensor() || tv.is_char() || tv.numel() != 1 || tv.tensor().is_complex())
+      throw_error("MATLAB:normest:InvalidTol", "TOL must be a real scalar.");
+    tol = tv.tensor().get_double(0);
+  }
   Value S = Value(float_arg(args[0], "normest", true));
   Value x = call1(ctx, "transpose", {call1(ctx, "sum", {call1(ctx, "abs", {S}), Value(1.0)})});
   double cnt = 0;
@@ -749,6 +761,8 @@ Outputs bi_besselk(CallContext&, Args a, int n) { return bessel(a, n, BesselKind
 Outputs bi_legendre(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 3);
   check_nargout(nargout, 1);
+  if (!args[0].is_tensor() || args[0].numel() != 1 || args[0].tensor().is_complex())
+    throw_error("MATLAB:legendre:InvalidN", "N must be a positive scalar integer.");
   double nd = args[0].to_double("n");
   if (!(nd >= 0 && nd == std::floor(nd)))
     throw_error("MATLAB:legendre:InvalidN", "N must be a positive scalar integer.");
@@ -920,6 +934,8 @@ Outputs bi_discretize(CallContext&, Args args, int nargout) {
 Outputs bi_detrend(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
+  if (args[0].is_char() || args[0].is_logical())
+    throw_error("MATLAB:detrend:InvalidInput", "X must be a numeric (double or single) array.");
   Tensor x = float_arg(args[0], "detrend", true);
   int deg = 1;
   if (args.size() > 1) {

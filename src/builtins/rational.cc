@@ -59,7 +59,7 @@ void rat_approx(double x, double tol, double& n, double& d, std::string* expansi
   if (std::isinf(x)) {
     n = x > 0 ? 1 : -1;
     d = 0;
-    if (expansion) *expansion = x > 0 ? "1/0" : "-1/0";
+    if (expansion) *expansion = x > 0 ? "Inf" : "-Inf";
     return;
   }
   double lastn = 1, lastd = 0;
@@ -146,19 +146,25 @@ namespace {
 
 /// [N, D] = rat(X) | [N, D] = rat(X, tol) | S = rat(___): N./D approximates X with
 /// |X - N./D| < tol (default 1e-6*norm(X(:),1)); D positive; N, D of X's size. S: char matrix
-/// of the continued-fraction expansions, one row per element. Complex X: rat of the real and
-/// imaginary parts (N, D complex-free pairs as MATLAB gives for each part). Errors:
-/// MATLAB:UndefinedFunction for non-numeric input.
+/// of the continued-fraction expansions, one row per element ("Inf", "-Inf" for infinities).
+/// Errors: MATLAB:rat:InvalidInput (not single or double), MATLAB:rat:complexInput,
+/// MATLAB:rat:InvalidTol.
 Outputs bi_rat(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 2);
   Tensor x = real_input(args[0], "rat");
+  if (x.cls() != ClassId::Double && x.cls() != ClassId::Single)
+    throw_error("MATLAB:rat:InvalidInput", "Input X must be a single or double array.");
   if (x.is_complex())
     throw_error("MATLAB:rat:complexInput", "Input X must be real.");
   const int64_t ne = x.numel();
   double tol;
   if (args.size() > 1) {
-    tol = args[1].to_double("tol");
+    const Value& tv = args[1];
+    if (!tv.is_tensor() || tv.is_char() || tv.numel() != 1 || tv.tensor().is_complex() ||
+        !(tv.tensor().get_double(0) >= 0))
+      throw_error("MATLAB:rat:InvalidTol", "TOL must be a non-negative real scalar.");
+    tol = tv.tensor().get_double(0);
   } else {
     double nrm = 0;
     for (int64_t i = 0; i < ne; ++i) {

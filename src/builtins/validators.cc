@@ -70,8 +70,15 @@ MF_VALIDATOR(mustBeNegative, "Value must be negative.", x < 0)
 MF_VALIDATOR(mustBeNonpositive, "Value must be nonpositive.", x <= 0)
 /// mustBeFinite(A): no Inf or NaN.
 MF_VALIDATOR(mustBeFinite, "Value must be finite.", std::isfinite(x))
-/// mustBeNonNan(A): no NaN.
-MF_VALIDATOR(mustBeNonNan, "Value must not be NaN.", !std::isnan(x))
+/// mustBeNonNan(A): no NaN (char values have none).
+Outputs bi_mustBeNonNan(CallContext&, Args args, int nargout) {
+  check_nargin(args, 1, 1);
+  check_nargout(nargout, 0);
+  if (args[0].is_char()) return {};
+  check_all(args, 1, "mustBeNonNan", "Value must not be NaN.",
+            [](double x) { return !std::isnan(x); });
+  return {};
+}
 /// mustBeInteger(A): every element a (finite) integer value.
 MF_VALIDATOR(mustBeInteger, "Value must be integer.", std::isfinite(x) && x == std::floor(x))
 
