@@ -118,6 +118,11 @@ Outputs bi_ellipke(CallContext&, Args args, int nargout) {
     }
     if (x > 1)
       throw_error("MATLAB:ellipke:MOutOfRange", "M must be in the range M <= 1.");
+    if (x == -INFINITY) {
+      K.set_double(i, 0);
+      E.set_double(i, INFINITY);
+      continue;
+    }
     // M < 0 through the imaginary-modulus transformation (Abramowitz-Stegun 17.4.17):
     // K(m) = K(-m/(1-m))/sqrt(1-m), E(m) = E(-m/(1-m))*sqrt(1-m).
     double scale_k = 1, scale_e = 1;
@@ -131,11 +136,7 @@ Outputs bi_ellipke(CallContext&, Args args, int nargout) {
       E.set_double(i, 1);
       continue;
     }
-    if (x == -INFINITY) {
-      K.set_double(i, 0);
-      E.set_double(i, INFINITY);
-      continue;
-    }
+
     double a = 1, b = std::sqrt(1 - x), c = std::sqrt(x), s = 0.5 * c * c, p = 1;
     for (int it = 0; it < 64 && std::abs(c) > tol; ++it) {
       double an = 0.5 * (a + b), bn = std::sqrt(a * b);
