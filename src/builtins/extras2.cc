@@ -702,6 +702,7 @@ Outputs bessel(Args args, int nargout, BesselKind kind, const char* fname) {
   for (int64_t i = 0; i < od.numel(); ++i) {
     double v = nu.get_double(mn[i]), x = z.get_double(mz[i]);
     double out;
+    bool limit = false;  // out is already the (scaled) limit
     if (std::isnan(v) || std::isnan(x)) {
       out = std::nan("");
     } else {
@@ -718,23 +719,30 @@ Outputs bessel(Args args, int nargout, BesselKind kind, const char* fname) {
       // Negative integer orders: J_-n = (-1)^n J_n, Y likewise, I_-n = I_n, K_-nu = K_nu.
       if (v < 0 && intv && (kind == BesselKind::J || kind == BesselKind::Y) && std::fmod(av, 2) == 1)
         sign = -sign;
-      if (v < 0 && !intv && (kind == BesselKind::J || kind == BesselKind::Y)) {
+      if (v < 0 && !intv && (kind == BesselKind::J || kind == BesselKind::Y) && ax < 1e8 && av < 1e4) {
         // J_-nu = cos(nu pi) J_nu - sin(nu pi) Y_nu; Y_-nu = sin(nu pi) J_nu + cos(nu pi) Y_nu.
         double j = std::cyl_bessel_j(av, ax), y = ax == 0 ? -INFINITY : std::cyl_neumann(av, ax);
         out = kind == BesselKind::J ? std::cos(av * M_PI) * j - std::sin(av * M_PI) * y
                                     : std::sin(av * M_PI) * j + std::cos(av * M_PI) * y;
-      } else if (v < 0 && !intv && kind == BesselKind::I) {
+      } else if (v < 0 && !intv && kind == BesselKind::I && ax < 700 && av < 1e4) {
         out = std::cyl_bessel_i(av, ax) + 2 / M_PI * std::sin(av * M_PI) * std::cyl_bessel_k(av, ax);
       } else {
-        switch (kind) {
-          case BesselKind::J: out = std::cyl_bessel_j(av, ax); break;
-          case BesselKind::Y: out = ax == 0 ? -INFINITY : std::cyl_neumann(av, ax); break;
-          case BesselKind::I: out = std::cyl_bessel_i(av, ax); break;
-          case BesselKind::K: out = ax == 0 ? INFINITY : std::cyl_bessel_k(av, ax); break;
+        try {
+          switch (kind) {
+            case BesselKind::J: out = std::cyl_bessel_j(av, ax); break;
+            case BesselKind::Y: out = ax == 0 ? -INFINITY : std::cyl_neumann(av, ax); break;
+            case BesselKind::I: out = std::cyl_bessel_i(av, ax); break;
+            case BesselKind::K: out = ax == 0 ? INFINITY : std::cyl_bessel_k(av, ax); break;
+          }
+        } catch (const std::exception&) {
+          // Beyond the library's range (huge order or argument): the limits, Inf for I
+          // (1/sqrt(2*pi*x) scaled), 0 for J, Y and K.
+          out = kind == BesselKind::I ? (scaled ? 1 / std::sqrt(2 * M_PI * ax) : INFINITY) : 0.0;
+          limit = true;
         }
       }
       out *= sign;
-      if (scaled) {
+      if (scaled && !limit) {
         if (kind == BesselKind::I) out *= std::exp(-std::abs(x));
         if (kind == BesselKind::K) out *= std::exp(x);
       }
