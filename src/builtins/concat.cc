@@ -13,12 +13,14 @@
 //   converted like string(x), logicals become "true"/"false".
 // - Struct arrays concatenate when their field names agree (order follows the first operand).
 // - Function handles and objects cannot form arrays.
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "runtime/missing.h"
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
 
@@ -320,6 +322,43 @@ Value cat_dim(int dim, std::span<const Value> parts) {
                 Dims::kMaxDims);
   if (parts.empty()) return Value();
   if (parts.size() == 1) return parts[0];
+  // `missing` takes the missing value of the other parts' class: <missing> among strings,
+  // NaN among double/single arrays.
+  {
+    bool miss = false, str = false, single = false, other = false;
+    std::string bad;
+    for (const Value& p : parts) {
+      if (is_missing_value(p)) miss = true;
+      else if (p.is_string()) str = true;
+      else if (p.is_tensor() && !p.is_empty()) {
+        if (p.cls() == ClassId::Single) single = true;
+        else if (p.cls() != ClassId::Double) bad = p.class_name();
+      } else if (!p.is_tensor()) other = true;
+    }
+    if (miss && !other && (str || bad.empty())) {
+      std::vector<Value> conv(parts.begin(), parts.end());
+      int nonempty = 0;
+      for (Value& p : conv) {
+        ++nonempty;
+        if (!is_missing_value(p)) {
+          if (p.is_tensor() && p.is_empty()) --nonempty;
+          continue;
+        }
+        if (str) {
+          StringArray sa(Dims(1, 1));
+          sa.at(0) = std::nullopt;
+          p = Value(std::move(sa));
+        } else {
+          p = Value(Tensor::scalar(std::nan(""), single ? ClassId::Single : ClassId::Double));
+        }
+      }
+      // [missing, []] stays the missing object; an array of several becomes NaNs.
+      if (nonempty > 1 || str) return cat_dim(dim, conv);
+    } else if (miss && !other && !bad.empty()) {
+      throw_error("MATLAB:invalidConversion", "Conversion to %s from missing is not possible.",
+                  bad.c_str());
+    }
+  }
   const int k = dim - 1;
   bool any_cell = false, any_string = false, any_struct = false, any_other = false;
   for (const Value& p : parts) {

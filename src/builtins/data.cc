@@ -178,6 +178,10 @@ Keys make_keys(const Value& v, const char* fname, CompareMethod m, bool force_co
 // ---- set operands ---------------------------------------------------------------------------
 
 Value as_set_operand(const Value& v, bool other_is_text) {
+  // [] beside text is the empty set of text.
+  if (other_is_text && v.is_tensor() && !v.is_char() && v.cls() == ClassId::Double &&
+      v.dims().ndims() == 2 && v.dims().rows() == 0 && v.dims().cols() == 0)
+    return Value(CellArray(Dims(0, 0)));
   if (other_is_text && v.is_char() && (v.dims().rows() == 1 || v.is_empty())) {
     CellArray c(Dims(1, 1));
     c.at(0) = v;

@@ -383,6 +383,10 @@ Outputs set_op(Args args, int nargout, SetOp op, const char* fname) {
     row_out = !(col(a) && col(b));
   }
   Value c = take_units(u, reps, !u.rows && row_out);
+  // An empty text result beside a 0x0 input is 0x0 ({} or '').
+  if (c.is_empty() && (c.is_cell() || c.is_char()) &&
+      (a.dims() == Dims(0, 0) || b.dims() == Dims(0, 0)) && op == SetOp::Intersect)
+    c = c.is_cell() ? Value(CellArray(Dims(0, 0))) : Value(Tensor::uninit(ClassId::Char, Dims(0, 0)));
   Outputs out{c};
   auto idx = [&](const std::vector<int64_t>& v) {
     Value t(col_index(v));

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "builtins/rational.h"
 #include "builtins/format.h"
 #include "builtins/registry.h"
 
@@ -220,18 +221,20 @@ std::string mat2str_num(double v, int prec) {
   return buf;
 }
 
-std::string mat2str_elem(const Tensor& t, int64_t i, int prec) {
+/// One element; complex values use prec for the real part and prec_im for the imaginary part
+/// (mat2str(A, [n_re n_im])).
+std::string mat2str_elem(const Tensor& t, int64_t i, int prec, int prec_im) {
   if (t.cls() == ClassId::Logical) return t.get_double(i) != 0 ? "true" : "false";
   if (!t.is_complex()) return mat2str_num(t.get_double(i), prec);
   std::complex<double> z = t.get_complex(i);
-  std::string im = mat2str_num(z.imag(), prec);
+  std::string im = mat2str_num(z.imag(), prec_im);
   if (im[0] != '-') im = "+" + im;
   return mat2str_num(z.real(), prec) + im + "i";
 }
 
 Value mat2str_value(Args args) {
   const Value& x = args[0];
-  int prec = -1;
+  int prec = -1, prec_im = -1;
   bool with_class = false;
   for (size_t k = 1; k < args.size(); ++k) {
     if (args[k].is_text()) {
@@ -239,8 +242,9 @@ Value mat2str_value(Args args) {
         throw_error("MATLAB:mat2str:InvalidOptionString",
                     "Invalid option string. Use 'class'.");  // unverified wording
       with_class = true;
-    } else if (args[k].is_tensor() && args[k].numel() >= 1) {
+    } else if (args[k].is_tensor() && (args[k].numel() == 1 || args[k].numel() == 2)) {
       prec = static_cast<int>(args[k].tensor().get_double(0));
+      prec_im = static_cast<int>(args[k].tensor().get_double(args[k].numel() - 1));
     } else {
       throw_error("MATLAB:mat2str:InvalidPrecision", "Precision must be a positive integer.");
     }
@@ -251,7 +255,7 @@ Value mat2str_value(Args args) {
   Tensor t = x.tensor();
   const Dims& d = t.dims();
   if (d.ndims() > 2) throw_error("MATLAB:mat2str:TwoDInput", "Input matrix must be 2-D.");
-  if (prec < 0) prec = t.cls() == ClassId::Single ? 7 : 15;
+  if (prec < 0) prec = prec_im = t.cls() == ClassId::Single ? 7 : 15;
   const int64_t rows = d.rows(), cols = d.cols();
   if (t.cls() == ClassId::Char) {
     std::vector<std::string> rs;
@@ -279,14 +283,14 @@ Value mat2str_value(Args args) {
     return Value::from_chars(body + ")");
   }
   if (t.is_scalar()) {
-    body = mat2str_elem(t, 0, prec);
+    body = mat2str_elem(t, 0, prec, prec_im);
   } else {
     body = "[";
     for (int64_t r = 0; r < rows; ++r) {
       if (r) body += ";";
       for (int64_t c = 0; c < cols; ++c) {
         if (c) body += " ";
-        body += mat2str_elem(t, c * rows + r, prec);
+        body += mat2str_elem(t, c * rows + r, prec, prec_im);
       }
     }
     body += "]";
@@ -316,6 +320,8 @@ Outputs bi_display(CallContext& ctx, Args args, int nargout) {
 }
 
 const char* format_name(NumericFormat f) {
+  if (f == kFormatRat) return "rational";
+  if (f == kFormatHex) return "hex";
   switch (f) {
     case NumericFormat::Short: return "short";
     case NumericFormat::Long: return "long";
@@ -374,7 +380,9 @@ Outputs bi_format(CallContext& ctx, Args args, int nargout) {
     else if (key == "longe") s.format = NumericFormat::LongE;
     else if (key == "compact") s.compact = true;
     else if (key == "loose") s.compact = false;
-    else if (key == "hex" || key == "rat" || key == "rational" || key == "bank" || key == "+" ||
+    else if (key == "rat" || key == "rational") s.format = kFormatRat;
+    else if (key == "hex") s.format = kFormatHex;
+    else if (key == "bank" || key == "+" ||
              key == "shorteng" || key == "longeng")
       throw_error("matfuse:notAvailable", "format '%s' is not supported.", style.c_str());
     else

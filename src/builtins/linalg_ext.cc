@@ -181,6 +181,11 @@ Outputs bi_cond(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], "cond");
+  for (int64_t i = 0; i < a.numel(); ++i) {
+    std::complex<double> z = a.get_complex(i);
+    if (!std::isfinite(z.real()) || !std::isfinite(z.imag()))
+      throw_error("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.");
+  }
   bool single = a.cls() == ClassId::Single;
   auto result = [&](double v) {
     return Value(single ? Tensor::scalar(v, ClassId::Single) : Tensor::scalar(v));

@@ -64,6 +64,9 @@ Value take(const Value& A, const std::vector<int64_t>& lin, const Dims& out) {
 Outputs sym_test(Args args, int nargout, const char* fname, bool herm) {
   check_nargin(args, 1, 3);
   check_nargout(nargout, 1);
+  if (!args[0].is_tensor())
+    throw_error("MATLAB:UndefinedFunction", "Undefined function '%s' for input arguments of "
+                "type '%s'.", fname, args[0].class_name().c_str());
   bool skew = false;
   double tol = -1;
   for (size_t k = 1; k < args.size(); ++k) {

@@ -8,6 +8,7 @@
 // the argument exactly first, so integer multiples give exact results (sind(180) == 0,
 // cospi(0.5) == 0, tand(45) == 1).
 #include <cmath>
+#include <complex>
 #include <limits>
 
 #include "builtins/math_util.h"
@@ -86,6 +87,7 @@ double tand1(double x) {
 /// Real float inputs go through F; complex input through the composition `fallback`.
 template <double (*F)(double)>
 Value exact_or(CallContext& ctx, const Value& x, const char* name, Value (*fallback)(CallContext&, const Value&)) {
+  if (x.is_char()) undefined_for(name, x);
   const Tensor t = float_arg(x, name, true);
   if (t.is_complex()) return fallback(ctx, Value(t));
   return Value(map_real(t, F));
@@ -93,8 +95,25 @@ Value exact_or(CallContext& ctx, const Value& x, const char* name, Value (*fallb
 
 Value c_sinpi(CallContext& c, const Value& x) { return call1(c, "sin", {call1(c, "times", {Value(kPi), x})}); }
 Value c_cospi(CallContext& c, const Value& x) { return call1(c, "cos", {call1(c, "times", {Value(kPi), x})}); }
-Value c_sind(CallContext& c, const Value& x) { return call1(c, "sin", {call1(c, "times", {Value(kPi / 180), x})}); }
-Value c_cosd(CallContext& c, const Value& x) { return call1(c, "cos", {call1(c, "times", {Value(kPi / 180), x})}); }
+/// Complex sind/cosd with the real part reduced exactly (sind1/cosd1), so integer multiples of
+/// 180 (sind) and odd multiples of 90 (cosd) give exact zero real or imaginary parts:
+/// sin(a+ib) = sin(a)cosh(b) + i cos(a)sinh(b), cos(a+ib) = cos(a)cosh(b) - i sin(a)sinh(b).
+Value complex_trig_deg(const Value& x, bool is_sin) {
+  Tensor t = x.tensor();
+  Tensor r = Tensor::uninit(t.cls(), t.dims(), true);
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    std::complex<double> z = t.get_complex(i);
+    double s = sind1(z.real()), c = cosd1(z.real()), b = kPi / 180 * z.imag();
+    double ch = std::cosh(b), sh = std::sinh(b);
+    std::complex<double> w = is_sin ? std::complex<double>(s * ch, c * sh)
+                                    : std::complex<double>(c * ch, -s * sh);
+    if (!std::isfinite(z.real())) w = {kNaN, kNaN};
+    r.set_complex(i, w);
+  }
+  return Value(r);
+}
+Value c_sind(CallContext&, const Value& x) { return complex_trig_deg(x, true); }
+Value c_cosd(CallContext&, const Value& x) { return complex_trig_deg(x, false); }
 Value c_tand(CallContext& c, const Value& x) { return call1(c, "tan", {call1(c, "times", {Value(kPi / 180), x})}); }
 
 #define MF_EXACT(fname, F, FB)                                                                     \

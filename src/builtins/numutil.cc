@@ -93,23 +93,28 @@ Value make_struct(const std::vector<std::pair<std::string, Value>>& fields) {
   return Value(s);
 }
 
+int find_option(const std::vector<std::string>& fields, std::string_view name) {
+  std::string g = lower(std::string(name));
+  int found = -1, nfound = 0;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    std::string f = lower(fields[i]);
+    if (f == g) return static_cast<int>(i);
+    if (f.compare(0, g.size(), g) == 0) {
+      found = static_cast<int>(i);
+      ++nfound;
+    }
+  }
+  return nfound == 1 ? found : nfound > 1 ? -2 : -1;
+}
+
 Value set_options(Args args, const std::vector<std::string>& fields, const char* id,
                   const char* fname) {
   StructArray s(Dims(1, 1));
   for (const auto& f : fields) s.add_field(f);
   auto match = [&](const std::string& given) -> int {
-    std::string g = lower(given);
-    int found = -1, nfound = 0;
-    for (size_t i = 0; i < fields.size(); ++i) {
-      std::string f = lower(fields[i]);
-      if (f == g) return static_cast<int>(i);
-      if (f.compare(0, g.size(), g) == 0) {
-        found = static_cast<int>(i);
-        ++nfound;
-      }
-    }
-    if (nfound == 1) return found;
-    if (nfound > 1)
+    int f = find_option(fields, given);
+    if (f >= 0) return f;
+    if (f == -2)
       throw_error((std::string(id) + ":AmbiguousPropName").c_str(),
                   "Ambiguous property name '%s'.", given.c_str());
     throw_error((std::string(id) + ":InvalidPropName").c_str(), "Unrecognized property name '%s'.",
@@ -168,6 +173,19 @@ double wnorm_inf(const std::vector<double>& v, const std::vector<double>& w) {
     if (a > m || std::isnan(a)) m = a;
   }
   return m;
+}
+
+bool lu_factor(std::vector<double>& A, std::vector<int>& piv, int n) {
+  std::vector<lapack_int> ip(static_cast<size_t>(n));
+  lapack_int info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, A.data(), n, ip.data());
+  piv.assign(ip.begin(), ip.end());
+  return info == 0;
+}
+
+void lu_solve(const std::vector<double>& LU, const std::vector<int>& piv, int n,
+              std::vector<double>& b) {
+  std::vector<lapack_int> ip(piv.begin(), piv.end());
+  LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', n, 1, LU.data(), n, ip.data(), b.data(), n);
 }
 
 bool solve_dense(std::vector<double> A, std::vector<double>& b, int n) {

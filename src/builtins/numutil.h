@@ -41,6 +41,10 @@ inline bool absent(const Value& v) { return v.is_empty() && !v.is_function(); }
 /// A 1x1 struct with the given fields in order.
 Value make_struct(const std::vector<std::pair<std::string, Value>>& fields);
 
+/// Index of option `name` in `fields`: the case-insensitive exact match, else the one field that
+/// name is a prefix of; -1 when none matches, -2 when the prefix is ambiguous.
+int find_option(const std::vector<std::string>& fields, std::string_view name);
+
 /// Builds a set-style options struct: `fields` in order, all [] unless given by `args`
 /// (old struct(s) and/or name/value pairs, names matched case-insensitively and by unique
 /// prefix). Errors: `<id>:InvalidPropName` "Unrecognized property name 'x'.",
@@ -56,6 +60,12 @@ std::string fn_text(const Value& fn);
 
 /// Infinity norm of v ./ w.
 double wnorm_inf(const std::vector<double>& v, const std::vector<double>& w);
+
+/// LU factorization of the n x n column-major A in place (LAPACK dgetrf); false when singular.
+bool lu_factor(std::vector<double>& A, std::vector<int>& piv, int n);
+/// Solves A x = b in place with the factors of lu_factor (LAPACK dgetrs).
+void lu_solve(const std::vector<double>& LU, const std::vector<int>& piv, int n,
+              std::vector<double>& b);
 
 /// Solves A x = b in place (A n x n column-major, overwritten); false when singular.
 bool solve_dense(std::vector<double> A, std::vector<double>& b, int n);

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <ostream>
 
@@ -32,22 +33,78 @@ double eps_of(double x) { return std::nextafter(std::abs(x), INFINITY) - std::ab
 // ---------------------------------------------------------------------------------------------
 // Problem set-up
 
+Value OdeProblem::column(const Vec& y) const {
+  if (!complex_y) return Value(colvec(y));
+  Tensor c = Tensor::uninit(ClassId::Double, Dims(static_cast<int64_t>(ny), 1), true);
+  for (size_t i = 0; i < ny; ++i) c.set_complex(static_cast<int64_t>(i), {y[i], y[i + ny]});
+  return Value(c);
+}
+
 Vec OdeProblem::f(double t, const Vec& y) {
-  std::vector<Value> a{Value(t), Value(colvec(y))};
+  std::vector<Value> a{Value(t), column(y)};
   a.insert(a.end(), extra.begin(), extra.end());
   Value r = callf(*ctx, fn, std::move(a), 1)[0];
   ++nfevals;
   if (!r.is_tensor())
     throw_error("MATLAB:odearguments:FoMustReturnCol", "%s must return a column vector.",
                 fn_text(fn).c_str());
-  if (r.numel() != static_cast<int64_t>(y.size()))
+  if (r.numel() != static_cast<int64_t>(ny))
     throw_error("MATLAB:odearguments:SizeIC",
                 "%s returns a vector of length %lld, but the length of initial conditions vector "
                 "is %lld. The vector returned by %s and the initial conditions vector must have "
                 "the same number of elements.",
                 fn_text(fn).c_str(), static_cast<long long>(r.numel()),
-                static_cast<long long>(y.size()), fn_text(fn).c_str());
-  return reals(r, solver.c_str(), "function value");
+                static_cast<long long>(ny), fn_text(fn).c_str());
+  Vec out;
+  if (complex_y) {
+    Tensor rt = r.tensor();
+    out.resize(2 * ny);
+    for (size_t i = 0; i < ny; ++i) {
+      std::complex<double> z = rt.get_complex(static_cast<int64_t>(i));
+      out[i] = z.real();
+      out[i + ny] = z.imag();
+    }
+  } else {
+    out = reals(r, solver.c_str(), "function value");
+  }
+  if (!absent(mass)) {
+    const int m = static_cast<int>(ny);
+    Vec lu = mass_lu;
+    std::vector<int> piv = mass_piv;
+    if (lu.empty()) {
+      std::vector<Value> ma{Value(t)};
+      if (mass_state) ma.push_back(column(y));
+      ma.insert(ma.end(), extra.begin(), extra.end());
+      lu = reals(callf(*ctx, mass, ma, 1)[0], solver.c_str(), "mass matrix");
+      if (lu.size() != ny * ny)
+        throw_error("MATLAB:odearguments:MassMatrixSize",
+                    "The mass matrix must be %zu-by-%zu.", ny, ny);
+      piv.assign(ny, 0);
+      if (!lu_factor(lu, piv, m))
+        throw_error("MATLAB:odearguments:MassSingular", "The mass matrix is singular; "
+                    "differential-algebraic problems are not supported yet.");
+    }
+    for (size_t part = 0; part < (complex_y ? 2u : 1u); ++part) {
+      Vec b(out.begin() + part * ny, out.begin() + (part + 1) * ny);
+      lu_solve(lu, piv, m, b);
+      std::copy(b.begin(), b.end(), out.begin() + part * ny);
+    }
+  }
+  for (size_t i : nonneg)
+    if (y[i] <= 0) out[i] = std::max(out[i], 0.0);
+  return out;
+}
+
+double OdeProblem::nonneg_error(const Vec& ynew) const {
+  double e = 0;
+  for (size_t i : nonneg)
+    if (ynew[i] < 0) e = std::max(e, -ynew[i] / thr[i]);
+  return e;
+}
+
+void OdeProblem::project(Vec& y) const {
+  for (size_t i : nonneg)
+    if (y[i] < 0) y[i] = 0;
 }
 
 OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int default_refine) {
@@ -60,7 +117,21 @@ OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int defaul
     throw_error("MATLAB:odearguments:InvalidFcn",
                 "The first input to %s must be a function handle.", solver);
   p.tspan = reals(args[1], solver, "time span");
-  p.y0 = reals(args[2], solver, "initial conditions");
+  if (args[2].is_tensor() && !args[2].is_char() && args[2].tensor().is_complex()) {
+    // Complex y0: integrate [real(y); imag(y)].
+    Tensor c = args[2].tensor();
+    p.complex_y = true;
+    p.ny = static_cast<size_t>(c.numel());
+    p.y0.resize(2 * p.ny);
+    for (size_t i = 0; i < p.ny; ++i) {
+      std::complex<double> z = c.get_complex(static_cast<int64_t>(i));
+      p.y0[i] = z.real();
+      p.y0[i + p.ny] = z.imag();
+    }
+  } else {
+    p.y0 = reals(args[2], solver, "initial conditions");
+    p.ny = p.y0.size();
+  }
   p.y0dims = args[2].dims();
   // A fourth argument that is not an odeset struct (or []) starts the extra parameters.
   size_t first_extra = 3;
@@ -92,7 +163,7 @@ OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int defaul
          "RelTol has been increased to " + std::to_string(p.rtol) + ".");
   }
   Value at = opt(o, "AbsTol");
-  size_t n = p.y0.size();
+  size_t n = p.ny;
   if (absent(at)) {
     p.atol.assign(n, 1e-6);
   } else {
@@ -106,6 +177,8 @@ OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int defaul
         throw_error("MATLAB:odearguments:AbsTolNotPos", "AbsTol must be positive.");
     p.atol = a.size() == 1 ? Vec(n, a[0]) : a;
   }
+  if (p.complex_y) p.atol.insert(p.atol.end(), p.atol.begin(), p.atol.end());
+  n = p.y0.size();
   p.normcontrol = opt_text(o, "NormControl", "off") == "on";
   double span = std::abs(p.tfinal - p.t0);
   p.hmax = std::min(span, opt_double(o, "MaxStep", 0.1 * span));
@@ -117,16 +190,48 @@ OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int defaul
                 "zero.");
   p.refine = static_cast<int>(opt_double(o, "Refine", default_refine));
   if (p.refine < 1) p.refine = 1;
-  if (!absent(opt(o, "Mass")) || !absent(opt(o, "NonNegative")))
-    throw_error("matfuse:notSupported", "%s: the Mass and NonNegative options are not "
-                "supported yet.", solver);
+  p.thr.resize(n);
+  for (size_t i = 0; i < n; ++i) p.thr[i] = p.atol[i] / p.rtol;
+  if (p.normcontrol) {
+    double m = 0;
+    for (double a : p.atol) m = std::max(m, a);
+    p.thr.assign(n, m / p.rtol);
+  }
+  p.mass = opt(o, "Mass");
+  if (!absent(p.mass)) {
+    if (opt_text(o, "MassSingular", "maybe") == "yes")
+      throw_error("matfuse:notSupported", "%s: singular mass matrices (differential-algebraic "
+                  "equations) are not supported yet.", solver);
+    p.mass_state = opt_text(o, "MStateDependence", "weak") != "none";
+    if (!(p.mass.is_function() || p.mass.is_text())) {
+      p.mass_lu = reals(p.mass, solver, "mass matrix");
+      if (p.mass_lu.size() != p.ny * p.ny)
+        throw_error("MATLAB:odearguments:MassMatrixSize", "The mass matrix must be %zu-by-%zu.",
+                    p.ny, p.ny);
+      p.mass_piv.assign(p.ny, 0);
+      if (!lu_factor(p.mass_lu, p.mass_piv, static_cast<int>(p.ny)))
+        throw_error("MATLAB:odearguments:MassSingular", "The mass matrix is singular; "
+                    "differential-algebraic problems are not supported yet.");
+    }
+  }
+  Value nn = opt(o, "NonNegative");
+  if (!absent(nn)) {
+    if (p.complex_y)
+      throw_error("MATLAB:odenonnegative:NonNegativeComplex",
+                  "The NonNegative option cannot be used with complex initial conditions.");
+    for (double v : reals(nn, solver, "NonNegative")) {
+      if (!(v >= 1 && v <= static_cast<double>(p.ny) && v == std::floor(v)))
+        throw_error("MATLAB:odenonnegative:NonNegativeIndicesInvalid",
+                    "The NonNegative option must be a vector of integer indices between 1 and "
+                    "%zu.", p.ny);
+      p.nonneg.push_back(static_cast<size_t>(v) - 1);
+    }
+  }
   return p;
 }
 
-/// Weighted error norm of MATLAB's solvers: infinity norm of err ./ max(max(|y|,|ynew|), thr)
-/// or, with NormControl, norm(err) / max(max(norm(y), norm(ynew)), thr).
-double err_norm(const OdeProblem& p, const Vec& e, const Vec& y, const Vec& ynew,
-                const Vec& thr) {
+double err_norm(const OdeProblem& p, const Vec& e, const Vec& y, const Vec& ynew) {
+  const Vec& thr = p.thr;
   if (p.normcontrol) {
     double ne = 0, ny = 0, nn = 0;
     for (size_t i = 0; i < e.size(); ++i) {
@@ -146,9 +251,63 @@ double err_norm(const OdeProblem& p, const Vec& e, const Vec& y, const Vec& ynew
 }
 
 // ---------------------------------------------------------------------------------------------
+// Step size
+
+void StepSize::init(double rh) {
+  hmin = 16 * eps_of(p_.t0);
+  if (p_.h0 > 0) {
+    absh = std::min(p_.hmax, p_.h0);
+    return;
+  }
+  absh = std::min(p_.hmax, std::abs(p_.tfinal - p_.t0));
+  if (absh * rh > 1) absh = 1 / rh;
+  absh = std::max(absh, hmin);
+}
+
+double StepSize::start(double t) {
+  hmin = 16 * eps_of(t);
+  absh = std::min(p_.hmax, std::max(hmin, absh));
+  double h = p_.tdir * absh;
+  done = false;
+  if (1.1 * absh >= std::abs(p_.tfinal - t)) {
+    h = p_.tfinal - t;
+    absh = std::abs(h);
+    done = true;
+  }
+  return h;
+}
+
+bool StepSize::can_reduce(double t) const {
+  if (absh > hmin) return true;
+  char buf[240];
+  std::snprintf(buf, sizeof buf,
+                "Failure at t=%e.  Unable to meet integration tolerances without reducing the "
+                "step size below the smallest value allowed (%e) at time t.",
+                t, hmin);
+  warn(*p_.ctx, ("MATLAB:" + p_.solver + ":IntegrationTolNotMet").c_str(), buf);
+  return false;
+}
+
+void StepSize::reject(double err, bool& nofailed, double pow, double floor) {
+  if (nofailed) {
+    nofailed = false;
+    absh = std::max(hmin, absh * std::max(floor, 0.8 * std::pow(p_.rtol / err, pow)));
+  } else {
+    absh = std::max(hmin, 0.5 * absh);
+  }
+  done = false;
+}
+
+void StepSize::grow(double err, double pow) {
+  double temp = 1.25 * std::pow(err / p_.rtol, pow);
+  absh = temp > 0.2 ? absh / temp : 5.0 * absh;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Output collection
 
-OdeOutput::OdeOutput(OdeProblem& p, int nargout, int nst) : p_(p), nargout_(nargout), nst_(nst) {
+OdeOutput::OdeOutput(OdeProblem& p, int nargout, int nst, int naux)
+    : p_(p), nargout_(nargout), nst_(nst), naux_(naux) {
   sol_mode_ = nargout == 1;
   many_points_ = p.tspan.size() > 2;
   events_ = opt(p.options, "Events");
@@ -163,19 +322,23 @@ OdeOutput::OdeOutput(OdeProblem& p, int nargout, int nst) : p_(p), nargout_(narg
     yout_.push_back(p.y0);
   }
   if (!absent(events_)) {
-    std::vector<Value> a{Value(p.t0), Value(colvec(p.y0))};
+    std::vector<Value> a{Value(p.t0), p.column(p.y0)};
     a.insert(a.end(), p.extra.begin(), p.extra.end());
     ev_val_ = reals(callf(*p.ctx, events_, a, 3)[0], p.solver.c_str(), "event value");
   }
   if (!absent(outfcn_)) {
     Vec ts = many_points_ ? p.tspan : Vec{p.t0, p.tfinal};
-    Vec y0 = p.y0;
+    Value y0 = p.column(p.y0);
     if (!outsel_.empty()) {
-      Vec s;
-      for (double k : outsel_) s.push_back(p.y0.at(static_cast<size_t>(k) - 1));
-      y0 = s;
+      Tensor full = y0.tensor();
+      Tensor sel = Tensor::uninit(ClassId::Double, Dims(static_cast<int64_t>(outsel_.size()), 1),
+                                  full.is_complex());
+      for (size_t q = 0; q < outsel_.size(); ++q)
+        sel.set_complex(static_cast<int64_t>(q),
+                        full.get_complex(static_cast<int64_t>(outsel_[q]) - 1));
+      y0 = Value(sel.is_complex() ? sel : sel.drop_zero_imag());
     }
-    std::vector<Value> a{Value(rowvec(ts)), Value(colvec(y0)), Value::from_chars("init")};
+    std::vector<Value> a{Value(rowvec(ts)), y0, Value::from_chars("init")};
     a.insert(a.end(), p.extra.begin(), p.extra.end());
     p.ctx->call(outfcn_, Args(a.data(), a.size()), 0);
   }
@@ -189,12 +352,12 @@ void OdeOutput::emit(const std::vector<double>& ts, const std::vector<Vec>& ys) 
 }
 
 bool OdeOutput::step(double t, const Vec& y, double& tnew, Vec& ynew, const Vec& stages,
-                     const Interp& interp, double h) {
+                     const Interp& interp, double h, const Vec& aux) {
   bool stop = false;
   // Events: sign changes of value(i) over the step, located on the interpolant.
   if (!absent(events_)) {
     auto evcall = [&](double tau, const Vec& yy, Vec* term, Vec* dir) {
-      std::vector<Value> a{Value(tau), Value(colvec(yy))};
+      std::vector<Value> a{Value(tau), p_.column(yy)};
       a.insert(a.end(), p_.extra.begin(), p_.extra.end());
       Outputs o = callf(*p_.ctx, events_, a, 3);
       if (term) *term = reals(o[1], p_.solver.c_str(), "isterminal");
@@ -262,6 +425,7 @@ bool OdeOutput::step(double t, const Vec& y, double& tnew, Vec& ynew, const Vec&
     soly_.push_back(ynew);
     f3d_.insert(f3d_.end(), stages.begin(), stages.end());
     f3d_.push_back(h);  // the step the stages belong to (a terminal event shortens x(k+1))
+    for (int q = 0; q < naux_; ++q) aux_.push_back(q < static_cast<int>(aux.size()) ? aux[q] : 0);
     ts.push_back(tnew);
     ys.push_back(ynew);
   } else if (many_points_) {
@@ -286,14 +450,19 @@ bool OdeOutput::step(double t, const Vec& y, double& tnew, Vec& ynew, const Vec&
     emit(ts, ys);
   }
   if (!absent(outfcn_) && !ts.empty()) {
-    size_t m = outsel_.empty() ? p_.y0.size() : outsel_.size();
-    Vec ym;
-    for (const Vec& yy : ys)
-      for (size_t k = 0; k < m; ++k)
-        ym.push_back(outsel_.empty() ? yy[k] : yy.at(static_cast<size_t>(outsel_[k]) - 1));
-    std::vector<Value> a{Value(rowvec(ts)), Value(matrix(static_cast<int64_t>(m),
-                                                         static_cast<int64_t>(ts.size()), ym)),
-                         Value::from_chars("")};
+    size_t m = outsel_.empty() ? p_.ny : outsel_.size();
+    Tensor ym = Tensor::uninit(ClassId::Double, Dims(static_cast<int64_t>(m),
+                                                     static_cast<int64_t>(ts.size())),
+                               p_.complex_y);
+    for (size_t q = 0; q < ys.size(); ++q) {
+      Tensor col = p_.column(ys[q]).tensor();
+      for (size_t k = 0; k < m; ++k) {
+        int64_t src = outsel_.empty() ? static_cast<int64_t>(k)
+                                      : static_cast<int64_t>(outsel_[k]) - 1;
+        ym.set_complex(static_cast<int64_t>(q * m + k), col.get_complex(src));
+      }
+    }
+    std::vector<Value> a{Value(rowvec(ts)), Value(ym), Value::from_chars("")};
     a.insert(a.end(), p_.extra.begin(), p_.extra.end());
     Outputs o = p_.ctx->call(outfcn_, Args(a.data(), a.size()), 1);
     if (!o.empty() && o[0].is_tensor() && !o[0].is_empty() && o[0].truthy()) stop = true;
@@ -318,21 +487,35 @@ Outputs OdeOutput::finish(int64_t nsteps, int64_t nfailed, int64_t npds, int64_t
       os << npds << " partial derivatives\n" << ndecomps << " LU decompositions\n" << nsolves
          << " solutions of linear systems\n";
   }
-  const int64_t n = static_cast<int64_t>(p_.y0.size());
+  const int64_t n = static_cast<int64_t>(p_.ny);
+  const bool cx = p_.complex_y;
+  auto elem = [&](const Vec& y, int64_t j) {
+    return cx ? std::complex<double>(y[j], y[j + n]) : std::complex<double>(y[j], 0.0);
+  };
   auto rows = [&](const std::vector<Vec>& ys) {  // k x n, one row per point
     int64_t k = static_cast<int64_t>(ys.size());
-    Tensor t = Tensor::uninit(ClassId::Double, Dims(k, n));
+    Tensor t = Tensor::uninit(ClassId::Double, Dims(k, n), cx);
     for (int64_t i = 0; i < k; ++i)
-      for (int64_t j = 0; j < n; ++j) t.set_double(j * k + i, ys[i][j]);
+      for (int64_t j = 0; j < n; ++j) {
+        if (cx) t.set_complex(j * k + i, elem(ys[i], j));
+        else t.set_double(j * k + i, ys[i][j]);
+      }
     return t;
   };
-  auto cols = [&](const std::vector<Vec>& ys) { return rows(ys); };
+  auto cols = [&](const std::vector<Vec>& ys) {  // n x k, one column per point
+    int64_t k = static_cast<int64_t>(ys.size());
+    Tensor t = Tensor::uninit(ClassId::Double, Dims(k ? n : 0, k), cx);
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        if (cx) t.set_complex(i * n + j, elem(ys[i], j));
+        else t.set_double(i * n + j, ys[i][j]);
+      }
+    return t;
+  };
   bool haveev = !absent(events_);
   if (sol_mode_) {
     int64_t k = static_cast<int64_t>(solx_.size());
-    Tensor Y = Tensor::uninit(ClassId::Double, Dims(n, k));
-    for (int64_t i = 0; i < k; ++i)
-      for (int64_t j = 0; j < n; ++j) Y.set_double(i * n + j, soly_[i][j]);
+    Tensor Y = cols(soly_);
     std::vector<std::pair<std::string, Value>> f;
     f.emplace_back("solver", Value::from_chars(p_.solver));
     CellArray va(Dims(1, static_cast<int64_t>(p_.extra.size())));
@@ -344,11 +527,7 @@ Outputs OdeOutput::finish(int64_t nsteps, int64_t nfailed, int64_t npds, int64_t
     f.emplace_back("y", Value(Y));
     if (haveev) {
       f.emplace_back("xe", Value(rowvec(te_)));
-      int64_t ne = static_cast<int64_t>(ye_.size());
-      Tensor YE = Tensor::uninit(ClassId::Double, Dims(ne ? n : 0, ne));
-      for (int64_t i = 0; i < ne; ++i)
-        for (int64_t j = 0; j < n; ++j) YE.set_double(i * n + j, ye_[i][j]);
-      f.emplace_back("ye", Value(YE));
+      f.emplace_back("ye", Value(cols(ye_)));
       f.emplace_back("ie", Value(rowvec(ie_)));
     }
     f.emplace_back("stats", make_struct({{"nsteps", Value(double(nsteps))},
@@ -357,18 +536,22 @@ Outputs OdeOutput::finish(int64_t nsteps, int64_t nfailed, int64_t npds, int64_t
                                          {"npds", Value(double(npds))},
                                          {"ndecomps", Value(double(ndecomps))},
                                          {"nsolves", Value(double(nsolves))}}));
-    // idata.f3d: n x nstages x (numel(x)-1) stage values; idata.h: the step of each.
+    // idata.f3d: n x nstages x (numel(x)-1) stage values of the real system (2n rows for
+    // complex y0); idata.h: the step of each.
     int64_t ns = k - 1;
-    Tensor F = Tensor::uninit(ClassId::Double, Dims({n, static_cast<int64_t>(nst_), ns}));
+    const int64_t nr = static_cast<int64_t>(p_.y0.size());
+    Tensor F = Tensor::uninit(ClassId::Double, Dims({nr, static_cast<int64_t>(nst_), ns}));
     Vec hs;
-    size_t per = static_cast<size_t>(n * nst_) + 1;
+    size_t per = static_cast<size_t>(nr * nst_) + 1;
     for (int64_t s = 0; s < ns; ++s) {
       for (size_t q = 0; q + 1 < per; ++q)
         F.set_double(s * static_cast<int64_t>(per - 1) + static_cast<int64_t>(q),
                      f3d_[s * per + q]);
       hs.push_back(f3d_[s * per + per - 1]);
     }
-    f.emplace_back("idata", make_struct({{"f3d", Value(F)}, {"h", Value(rowvec(hs))}}));
+    std::vector<std::pair<std::string, Value>> id{{"f3d", Value(F)}, {"h", Value(rowvec(hs))}};
+    if (naux_ > 0) id.emplace_back("aux", Value(matrix(naux_, ns, aux_)));
+    f.emplace_back("idata", make_struct(id));
     return {make_struct(f)};
   }
   if (nargout_ == 0) return {};
@@ -376,7 +559,7 @@ Outputs OdeOutput::finish(int64_t nsteps, int64_t nfailed, int64_t npds, int64_t
   if (nargout_ > 2) {
     out.push_back(Value(colvec(te_)));
     Value ye = ye_.empty() ? Value(Tensor::zeros(ClassId::Double, Dims(0, haveev ? n : 0)))
-                           : Value(cols(ye_));
+                           : Value(rows(ye_));
     if (!haveev) ye = Value();
     out.push_back(haveev ? ye : Value());
     out.push_back(Value(colvec(ie_)));
@@ -471,58 +654,43 @@ Vec rk_interp_deriv(const RKPair& rk, double t, const Vec& y, double h, const Ve
   return r;
 }
 
+/// Initial-step estimate of the explicit solvers: ||f0 ./ max(|y0|, thr)|| / (0.8*RelTol^pow)
+/// (2-norm ratio with NormControl).
+double rk_initial_rh(const OdeProblem& p, const Vec& f0, double pow) {
+  const Vec& y = p.y0;
+  double r;
+  if (p.normcontrol) {
+    double nf = 0, ny = 0;
+    for (size_t i = 0; i < y.size(); ++i) {
+      nf += f0[i] * f0[i];
+      ny += y[i] * y[i];
+    }
+    r = std::sqrt(nf) / std::max(std::sqrt(ny), p.thr[0]);
+  } else {
+    Vec w(y.size());
+    for (size_t i = 0; i < y.size(); ++i) w[i] = std::max(std::abs(y[i]), p.thr[i]);
+    r = wnorm_inf(f0, w);
+  }
+  return r / (0.8 * std::pow(p.rtol, pow));
+}
+
 Outputs run_rk(CallContext& ctx, Args args, int nargout, const RKPair& rk) {
   check_nargout(nargout, 5);
   OdeProblem p = ode_setup(ctx, args, rk.name, rk.refine);
   const size_t n = p.y0.size();
-  Vec thr(n);
-  for (size_t i = 0; i < n; ++i) thr[i] = p.atol[i] / p.rtol;
-  if (p.normcontrol) {
-    double m = 0;
-    for (double a : p.atol) m = std::max(m, a);
-    thr.assign(n, m / p.rtol);
-  }
   double t = p.t0;
   Vec y = p.y0;
   Vec f0 = p.f(t, y);
   OdeOutput out(p, nargout, rk.s);
   const double pow = rk.pow;
-  double hmin = 16 * eps_of(t);
-  double absh;
-  if (p.h0 > 0) {
-    absh = std::min(p.hmax, p.h0);
-  } else {
-    absh = std::min(p.hmax, std::abs(p.tfinal - p.t0));
-    double rh;
-    if (p.normcontrol) {
-      double nf = 0, ny = 0;
-      for (size_t i = 0; i < n; ++i) {
-        nf += f0[i] * f0[i];
-        ny += y[i] * y[i];
-      }
-      rh = (std::sqrt(nf) / std::max(std::sqrt(ny), thr[0])) / (0.8 * std::pow(p.rtol, pow));
-    } else {
-      Vec w(n);
-      for (size_t i = 0; i < n; ++i) w[i] = std::max(std::abs(y[i]), thr[i]);
-      rh = wnorm_inf(f0, w) / (0.8 * std::pow(p.rtol, pow));
-    }
-    if (absh * rh > 1) absh = 1 / rh;
-    absh = std::max(absh, hmin);
-  }
+  StepSize step(p);
+  step.init(rk_initial_rh(p, f0, pow));
   Vec F(n * rk.s);
   std::copy(f0.begin(), f0.end(), F.begin());
   int64_t nsteps = 0, nfailed = 0;
-  bool done = false;
   Vec ynew(n), ytmp(n), e(n);
-  while (!done) {
-    hmin = 16 * eps_of(t);
-    absh = std::min(p.hmax, std::max(hmin, absh));
-    double h = p.tdir * absh;
-    if (1.1 * absh >= std::abs(p.tfinal - t)) {
-      h = p.tfinal - t;
-      absh = std::abs(h);
-      done = true;
-    }
+  while (true) {
+    double h = step.start(t);
     bool nofailed = true;
     double tnew, err;
     while (true) {
@@ -538,8 +706,7 @@ Outputs run_rk(CallContext& ctx, Args args, int nargout, const RKPair& rk) {
           std::copy(fs.begin(), fs.end(), F.begin() + st * n);
         }
       }
-      tnew = t + h;
-      if (done) tnew = p.tfinal;
+      tnew = step.done ? p.tfinal : t + h;
       h = tnew - t;
       ynew = ytmp;
       Vec fn = p.f(tnew, ynew);
@@ -549,39 +716,21 @@ Outputs run_rk(CallContext& ctx, Args args, int nargout, const RKPair& rk) {
         for (int j = 0; j < rk.s; ++j) acc += rk.e[j] * F[j * n + i];
         e[i] = acc;
       }
-      err = absh * err_norm(p, e, y, ynew, thr);
-      if (err > p.rtol) {
-        ++nfailed;
-        if (absh <= hmin) {
-          char buf[200];
-          std::snprintf(buf, sizeof buf,
-                        "Failure at t=%e.  Unable to meet integration tolerances without "
-                        "reducing the step size below the smallest value allowed (%e) at time t.",
-                        t, hmin);
-          warn(ctx, ("MATLAB:" + std::string(rk.name) + ":IntegrationTolNotMet").c_str(), buf);
-          return out.finish(nsteps, nfailed);
-        }
-        if (nofailed) {
-          nofailed = false;
-          absh = std::max(hmin, absh * std::max(0.1, 0.8 * std::pow(p.rtol / err, pow)));
-        } else {
-          absh = std::max(hmin, 0.5 * absh);
-        }
-        h = p.tdir * absh;
-        done = false;
-      } else {
-        break;
-      }
+      err = step.absh * err_norm(p, e, y, ynew);
+      if (err <= p.rtol && !p.nonneg.empty()) err = std::max(err, p.nonneg_error(ynew));
+      if (err <= p.rtol) break;
+      ++nfailed;
+      if (!step.can_reduce(t)) return out.finish(nsteps, nfailed);
+      step.reject(err, nofailed, pow, 0.1);
+      h = p.tdir * step.absh;
     }
     ++nsteps;
+    p.project(ynew);
     const double tt = t, hh = h;
     const Vec yy = y, FF = F;
     auto interp = [&](double tau) { return rk_interp(rk, tt, yy, hh, FF, tau); };
-    if (out.step(t, y, tnew, ynew, F, interp, h)) break;
-    if (nofailed) {
-      double temp = 1.25 * std::pow(err / p.rtol, pow);
-      absh = temp > 0.2 ? absh / temp : 5.0 * absh;
-    }
+    if (out.step(t, y, tnew, ynew, F, interp, h) || step.done) break;
+    if (nofailed) step.grow(err, pow);
     t = tnew;
     y = ynew;
     std::copy(F.begin() + (rk.s - 1) * n, F.end(), F.begin());  // FSAL
@@ -625,29 +774,11 @@ Outputs bi_odeget(CallContext&, Args args, int nargout) {
                 "First argument must be an options structure created with ODESET.");
   std::string name = args[1].to_text("name");
   // Resolve a prefix to the full name (unknown names raise as odeset does).
-  Value full = set_options(Args(), ode_fields(), "MATLAB:odeget", "odeget");
-  std::string resolved;
-  {
-    std::string g = name;
-    for (char& c : g) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    int nfound = 0;
-    for (const auto& f : ode_fields()) {
-      std::string lf = f;
-      for (char& c : lf) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (lf == g) {
-        resolved = f;
-        nfound = 1;
-        break;
-      }
-      if (lf.compare(0, g.size(), g) == 0) {
-        resolved = f;
-        ++nfound;
-      }
-    }
-    if (nfound != 1)
-      throw_error("MATLAB:odeget:InvalidPropName", "Unrecognized property name '%s'.",
-                  name.c_str());
-  }
+  int f = find_option(ode_fields(), name);
+  if (f < 0)
+    throw_error("MATLAB:odeget:InvalidPropName", "Unrecognized property name '%s'.",
+                name.c_str());
+  const std::string& resolved = ode_fields()[static_cast<size_t>(f)];
   Value v = opt(args[0], resolved);
   if (absent(v) && args.size() > 2) return {args[2]};
   return {v};
@@ -667,20 +798,33 @@ Outputs bi_deval(CallContext& ctx, Args args, int nargout) {
   std::string solver = opt(sol, "solver").to_text("solver");
   Vec x = reals(opt(sol, "x"), "deval");
   Tensor Y = opt(sol, "y").tensor();
-  int64_t n = Y.dims()[0];
+  const int64_t ny = Y.dims()[0];
   Vec xi = reals(xv, "deval");
   Vec idx;
   if (args.size() > 2) idx = reals(args[2], "deval");
   else
-    for (int64_t i = 0; i < n; ++i) idx.push_back(static_cast<double>(i + 1));
+    for (int64_t i = 0; i < ny; ++i) idx.push_back(static_cast<double>(i + 1));
   Value idata = opt(sol, "idata");
   Tensor F3 = opt(idata, "f3d").tensor();
   Vec hs = reals(opt(idata, "h"), "deval");
   int64_t nst = F3.dims()[1];
+  // The solvers integrate [real(y); imag(y)] for complex y: n real rows.
+  const bool cx = Y.is_complex();
+  const int64_t n = cx ? 2 * ny : ny;
+  auto ycol = [&](int64_t c) {
+    Vec v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < ny; ++i) {
+      std::complex<double> z = Y.get_complex(c * ny + i);
+      v[i] = z.real();
+      if (cx) v[i + ny] = z.imag();
+    }
+    return v;
+  };
   const RKPair* rk = solver == "ode45" ? &dp45() : solver == "ode23" ? &bs23() : nullptr;
   double tdir = x.back() >= x.front() ? 1 : -1;
   int64_t m = static_cast<int64_t>(xi.size()), k = static_cast<int64_t>(idx.size());
-  Tensor S = Tensor::uninit(ClassId::Double, Dims(k, m)), SP = Tensor::uninit(ClassId::Double, Dims(k, m));
+  Tensor S = Tensor::uninit(ClassId::Double, Dims(k, m), cx),
+         SP = Tensor::uninit(ClassId::Double, Dims(k, m), cx);
   for (int64_t q = 0; q < m; ++q) {
     double tau = xi[q];
     if (tdir * (tau - x.front()) < 0 || tdir * (tau - x.back()) > 0)
@@ -689,11 +833,22 @@ Outputs bi_deval(CallContext& ctx, Args args, int nargout) {
                   "[%g, %g] where it is defined.", tau, x.front(), x.back());
     size_t s = 0;
     while (s + 2 < x.size() && tdir * (tau - x[s + 1]) > 0) ++s;
-    Vec y0(static_cast<size_t>(n)), F(static_cast<size_t>(n * nst));
-    for (int64_t i = 0; i < n; ++i) y0[i] = Y.get_double(static_cast<int64_t>(s) * n + i);
+    Vec y0 = ycol(static_cast<int64_t>(s)), F(static_cast<size_t>(n * nst));
     for (int64_t i = 0; i < n * nst; ++i) F[i] = F3.get_double(static_cast<int64_t>(s) * n * nst + i);
     Vec yv, yp;
-    if (x.size() < 2) {
+    if (x.size() >= 2 && (solver == "ode113" || solver == "ode15s")) {
+      // Multistep solvers interpolate from the step's end point x(s+1).
+      Vec y1 = ycol(static_cast<int64_t>(s + 1));
+      Tensor A = opt(idata, "aux").tensor();
+      int64_t na = A.dims()[0];
+      Vec aux(static_cast<size_t>(na));
+      for (int64_t i = 0; i < na; ++i) aux[i] = A.get_double(static_cast<int64_t>(s) * na + i);
+      int k = static_cast<int>(aux[0]);
+      if (solver == "ode113")
+        adams_interp(x[s + 1], y1, k, aux.data() + 1, F.data(), tau, yv, yp);
+      else
+        ndf_interp(x[s + 1], y1, hs[s], k, F.data(), tau, yv, yp);
+    } else if (x.size() < 2) {
       yv = y0;
       yp.assign(static_cast<size_t>(n), 0.0);
     } else if (rk) {
@@ -714,11 +869,16 @@ Outputs bi_deval(CallContext& ctx, Args args, int nargout) {
     }
     for (int64_t r = 0; r < k; ++r) {
       int64_t c = static_cast<int64_t>(idx[r]) - 1;
-      if (c < 0 || c >= n)
+      if (c < 0 || c >= ny)
         throw_error("MATLAB:badsubscript", "Index exceeds the number of array elements. Index "
-                    "must not exceed %lld.", static_cast<long long>(n));
-      S.set_double(q * k + r, yv[c]);
-      SP.set_double(q * k + r, yp[c]);
+                    "must not exceed %lld.", static_cast<long long>(ny));
+      if (cx) {
+        S.set_complex(q * k + r, {yv[c], yv[c + ny]});
+        SP.set_complex(q * k + r, {yp[c], yp[c + ny]});
+      } else {
+        S.set_double(q * k + r, yv[c]);
+        SP.set_double(q * k + r, yp[c]);
+      }
     }
   }
   (void)ctx;
@@ -737,5 +897,6 @@ void register_ode(Registry& r) {
   r.add("odeget", num::bi_odeget);
   r.add("deval", num::bi_deval);
   num::register_ode_stiff(r);
+  num::register_ode_adams(r);
 }
 }  // namespace matfuse

@@ -78,27 +78,10 @@ Outputs bi_optimget(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 4);
   check_nargout(nargout, 1);
   std::string name = args[1].to_text("name");
-  std::string g = name;
-  for (char& c : g) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  std::string resolved;
-  int nfound = 0;
-  for (const auto& f : optim_fields()) {
-    std::string lf = f;
-    for (char& c : lf) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lf == g) {
-      resolved = f;
-      nfound = 1;
-      break;
-    }
-    if (lf.compare(0, g.size(), g) == 0) {
-      resolved = f;
-      ++nfound;
-    }
-  }
-  if (nfound != 1) {
-    // Not a base option: read the field as given (structs may carry other names).
-    resolved = name;
-  }
+  // A base option by its full name or unique prefix; other names are read as given (structs
+  // may carry other fields).
+  int f = find_option(optim_fields(), name);
+  std::string resolved = f >= 0 ? optim_fields()[static_cast<size_t>(f)] : name;
   Value v = opt(args[0], resolved);
   if (absent(v) && args.size() > 2) return {args[2]};
   return {v};

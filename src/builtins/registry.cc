@@ -9,6 +9,12 @@ void register_bits(Registry& r);     // bitand ... bitshift, dec2bin ... (bits.c
 void register_matfun(Registry& r);   // issymmetric, rref, rcond, pagemtimes, repelem (matfun.cc)
 void register_polycalc(Registry& r); // polyder, polyint, spline, pchip, gradient (polycalc.cc)
 void register_compat(Registry& r);   // structfun, cell2struct, evalc, iskeyword (compat.cc)
+void register_rational(Registry& r); // rat, rats (rational.cc)
+void register_missing(Registry& r);  // missing, standardizeMissing, rmmissing (missing.cc)
+void register_specmat(Registry& r);  // hilb, pascal, rosser, vander, ... (specmat.cc)
+void register_extras(Registry& r);   // statistics, strings and math extras (extras.cc)
+void register_extras2(Registry& r);  // text predicates, matrix functions, folders (extras2.cc)
+void register_validators(Registry& r);  // mustBePositive ... mustBeFolder (validators.cc)
 
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
@@ -68,6 +74,12 @@ const Registry& builtins() {
     register_matfun(r);
     register_polycalc(r);
     register_compat(r);
+    register_rational(r);
+    register_missing(r);
+    register_specmat(r);
+    register_extras(r);
+    register_extras2(r);
+    register_validators(r);
     register_console(r);
     return r;
   }();

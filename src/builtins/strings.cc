@@ -243,10 +243,45 @@ Outputs bi_strtrim(CallContext&, Args args, int nargout) {
   return {map_text(v, "strtrim", trim_both)};
 }
 
+/// deblank of one value (MATLAB's deblank.m): a char array loses the trailing columns that are
+/// whitespace or null in every row (all of them: a 0x0 char); cell arrays are processed element
+/// by element (nested cells too); strings lose each element's trailing whitespace; empty
+/// numeric values pass unchanged. Errors: MATLAB:deblank:NonStringInput.
+Value deblank_value(const Value& v) {
+  if (v.is_char()) {
+    if (v.is_empty()) return v;
+    Tensor t = v.tensor();
+    int64_t rows = t.dims().rows(), cols = t.numel() / std::max<int64_t>(rows, 1);
+    int64_t last = -1;
+    for (int64_t c = 0; c < cols; ++c)
+      for (int64_t r = 0; r < rows; ++r) {
+        double ch = t.get_double(r + c * rows);
+        if (!(ch == 0 || (ch < 128 && is_ws(static_cast<char>(ch))))) last = c;
+      }
+    if (last < 0) return Value(Tensor::uninit(ClassId::Char, Dims(0, 0)));
+    if (last == cols - 1) return v;
+    Tensor r = Tensor::uninit(ClassId::Char, Dims(rows, last + 1));
+    for (int64_t c = 0; c <= last; ++c)
+      for (int64_t q = 0; q < rows; ++q)
+        r.mutable_data<char16_t>()[c * rows + q] = t.data<char16_t>()[c * rows + q];
+    return Value(r);
+  }
+  if (v.is_cell()) {
+    CellArray c = v.cell();
+    for (int64_t i = 0; i < c.numel(); ++i) c.at(i) = deblank_value(c[i]);
+    return Value(c);
+  }
+  if (v.is_string()) return map_text(v, "deblank", trim_trailing);
+  if (v.is_tensor() && v.is_empty()) return v;
+  throw_error("MATLAB:deblank:NonStringInput",
+              "Input must be a character vector, cell array of character vectors, or string "
+              "array.");
+}
+
 Outputs bi_deblank(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
-  return {map_text(args[0], "deblank", trim_trailing)};
+  return {deblank_value(args[0])};
 }
 
 /// Parses a real number at s[pos...]: sign, digits (commas allowed between digits), '.',

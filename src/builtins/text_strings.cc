@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/missing.h"
 #include "builtins/argparse.h"
 #include "builtins/format.h"
 #include "builtins/registry.h"
@@ -102,6 +103,7 @@ Outputs bi_ismissing(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 2);
   check_nargout(nargout, 1);
   const Value& a = args[0];
+  if (is_missing_value(a)) return {Value::logical(true)};
   Tensor r = Tensor::zeros(ClassId::Logical, a.dims());
   bool* o = r.numel() ? r.mutable_data<bool>() : nullptr;
   const int64_t n = a.numel();

@@ -382,9 +382,24 @@ Outputs bi_zticks(CallContext&, Args a, int n) { return ticks_fn(a, n, "ZTick", 
 Outputs bi_xticklabels(CallContext&, Args a, int n) { return ticks_fn(a, n, "XTickLabel", true); }
 Outputs bi_yticklabels(CallContext&, Args a, int n) { return ticks_fn(a, n, "YTickLabel", true); }
 Outputs bi_zticklabels(CallContext&, Args a, int n) { return ticks_fn(a, n, "ZTickLabel", true); }
-Outputs bi_tickangle(CallContext&, Args args, int) {
+/// xtickangle(angle) | xtickangle(ax, angle) | a = xtickangle: the tick label rotation (labels
+/// are drawn horizontal, so a query gives 0). Errors: MATLAB:xtickangle:InvalidAxes (a first
+/// argument that is not an axes), MATLAB:xtickangle:InvalidAngle (not a finite real scalar),
+/// MATLAB:xtickangle:QueryAndSet (an output together with a set value).
+Outputs bi_tickangle(CallContext&, Args args, int nargout) {
+  const bool had_two = args.size() == 2;
   GPtr ax = take_axes(args);
-  (void)ax;
+  if (had_two && !ax)
+    throw_error("MATLAB:xtickangle:InvalidAxes", "HAX must be a handle to an axes object.");
+  if (args.size() > 1) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+  if (args.empty()) return {Value(0.0)};
+  if (nargout > 0)
+    throw_error("MATLAB:xtickangle:QueryAndSet",
+                "Cannot be called with an output query and an input set value.");
+  const Value& a = args[0];
+  if (!a.is_tensor() || a.is_char() || a.numel() != 1 || a.tensor().is_complex() ||
+      !std::isfinite(a.tensor().get_double(0)))
+    throw_error("MATLAB:xtickangle:InvalidAngle", "ANGLE must be a finite real numeric scalar.");
   return {};  // tick label rotation is not drawn (labels stay horizontal)
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "builtins/rational.h"
 #include "interp/display_internal.h"
 
 namespace matfuse::display_detail {
@@ -204,9 +205,64 @@ Stats stats_of(const Tensor& t) {
 
 }  // namespace
 
+namespace {
+
+/// `format hex`: the bytes of each element as hexadecimal digits, most significant first
+/// (IEEE bits for double and single, two's complement for the integer classes).
+std::string hex_text(const Tensor& t, int64_t i, bool imag) {
+  const int eb = t.elem_bytes();
+  const int step = t.is_complex() ? 2 : 1;
+  const unsigned char* p =
+      static_cast<const unsigned char*>(t.raw()) + (i * step + (imag ? 1 : 0)) * eb;
+  static const char* dig = "0123456789abcdef";
+  std::string s;
+  for (int b = eb - 1; b >= 0; --b) {  // little-endian storage
+    s += dig[p[b] >> 4];
+    s += dig[p[b] & 15];
+  }
+  return s;
+}
+
+/// `format rat`: rats texts (trimmed) of real values; "re + im*i" forms for complex.
+std::string rat_elem(double v) {
+  std::string s = rats_text(v, 13);
+  size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
+  return a == std::string::npos ? s : s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
 FormattedNumeric format_numeric(const Tensor& t, NumericFormat nf) {
   FormattedNumeric r;
   const int64_t n = t.numel();
+  if (nf == kFormatHex && t.cls() != ClassId::Logical && t.cls() != ClassId::Char) {
+    std::vector<std::string> texts;
+    for (int64_t i = 0; i < n; ++i)
+      texts.push_back(t.is_complex() ? hex_text(t, i, false) + "   " + hex_text(t, i, true) + "i"
+                                     : hex_text(t, i, false));
+    size_t maxlen = 1;
+    for (auto& x : texts) maxlen = std::max(maxlen, x.size());
+    r.width = static_cast<int>(maxlen) + 3;
+    for (auto& x : texts) r.texts.push_back(pad_left(x, r.width));
+    return r;
+  }
+  if (nf == kFormatRat && is_float_class(t.cls())) {
+    std::vector<std::string> texts;
+    for (int64_t i = 0; i < n; ++i) {
+      if (t.is_complex()) {
+        std::complex<double> z = t.get_complex(i);
+        std::string im = rat_elem(std::fabs(z.imag()));
+        texts.push_back(rat_elem(z.real()) + (std::signbit(z.imag()) ? " - " : " + ") + im + "i");
+      } else {
+        texts.push_back(rat_elem(t.get_double(i)));
+      }
+    }
+    size_t maxlen = 1;
+    for (auto& x : texts) maxlen = std::max(maxlen, x.size());
+    r.width = static_cast<int>(maxlen) + 5;
+    for (auto& x : texts) r.texts.push_back(pad_left(x, r.width));
+    return r;
+  }
   if (!is_float_class(t.cls())) {
     std::vector<std::string> texts = integer_texts(t);
     size_t maxlen = 1;

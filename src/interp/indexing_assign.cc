@@ -12,6 +12,7 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
+#include "runtime/missing.h"
 #include "runtime/object_index.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
@@ -592,9 +593,22 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   if (idx.empty())
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
-  const Value rhs = rhs_in;  // rhs may alias base
+  Value rhs = rhs_in;  // rhs may alias base
   if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
     if (o->paren_assign(idx, rhs)) return;
+  if (is_missing_value(rhs) && !is_unset(base, base_defined)) {
+    // x(i) = missing: the standard missing value of x's class.
+    if (base.is_string()) {
+      StringArray sa(Dims(1, 1));
+      sa.at(0) = std::nullopt;
+      rhs = Value(std::move(sa));
+    } else if (base.is_tensor() && (base.cls() == ClassId::Double || base.cls() == ClassId::Single)) {
+      rhs = Value(Tensor::scalar(std::nan(""), base.cls()));
+    } else if (!base.is_cell()) {
+      throw_error("MATLAB:invalidConversion", "Conversion to %s from missing is not possible.",
+                  base.class_name().c_str());
+    }
+  }
   if (is_null_rhs(rhs)) {
     if (!base_defined) base = Value();
     delete_elements(base, idx);

@@ -506,9 +506,11 @@ Outputs bi_noop(CallContext&, Args, int) { return {}; }
 }  // namespace
 
 void register_object_builtins(Registry& r);  // objects.cc
+void register_subs_builtins(Registry& r);    // subs.cc: subsref, subsasgn, substruct
 
 void register_interp_builtins(Registry& r) {
   register_object_builtins(r);
+  register_subs_builtins(r);
   r.add("addpath", bi_addpath);
   r.add("rmpath", bi_rmpath);
   r.add("path", bi_path);

@@ -60,7 +60,7 @@ sighup_dumps_octave_core history_timestamp_format_string page_screen_output more
 fixed_point_format print_struct_array_contents completion_matches cellslices strread textread
 colloc quadcc octave_core_file_limit octave_core_file_name octave_core_file_options history_file
 history_size isguirunning have_window_system get_home_directory isstudent argv program_name
-program_invocation_name e I J bincoeff is_sq_string is_dq_string size_equal
+program_invocation_name e I J bincoeff is_sq_string is_dq_string size_equal chdir canonicalize_file_name confirm_recursive_rmdir time
 """.split())
 # Constants Octave defines that MATLAB does not; skipped only when the block never assigns them.
 OCTAVE_CONSTANTS = {"e", "I", "J", "NA"}
@@ -246,7 +246,7 @@ def translate_line(line, state):
             space_before = False
             continue
         if c in "([{":
-            if c in "({" and prev in ")]" and not space_before and not (c == "(" and prev == "}"):
+            if c in "({" and prev in ")]'" and not space_before and not (c == "(" and prev == "}"):
                 raise Untranslatable("indexing of a call or literal result")
             state["stack"].append(c)
             if c in "[{":
