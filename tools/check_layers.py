@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the include graph of src/ against the layer order (DESIGN.md layout).
 
-Layers, lowest first: runtime, lang, accel, providers, builtins, interp, cli. A file may include
+Layers, lowest first: runtime, lang, accel, providers, builtins, graphics, interp, cli. A file may include
 headers of its own layer and of lower layers only. The one seam: accel includes
 providers/provider.h (the provider interface, compiled into the accel library) and no other
 providers/ header. Prints each violation and the folder-level edges; exits 1 on a violation.
@@ -10,7 +10,7 @@ import os
 import re
 import sys
 
-ORDER = ["runtime", "lang", "accel", "providers", "builtins", "interp", "cli"]
+ORDER = ["runtime", "lang", "accel", "providers", "builtins", "graphics", "interp", "cli"]
 SEAM = {"providers/provider.h"}  # part of the accel layer
 
 

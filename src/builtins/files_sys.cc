@@ -14,9 +14,9 @@
 #include <filesystem>
 #include <random>
 
-#include "graphics/graphics.h"
 #include "builtins/files_util.h"
 #include "builtins/format.h"
+#include "runtime/figure_hook.h"
 
 namespace matfuse {
 
@@ -67,7 +67,8 @@ Outputs bi_isfolder(CallContext&, Args args, int nargout) {
 Outputs bi_delete(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, SIZE_MAX);
   check_nargout(nargout, 0);
-  if (args.size() == 1 && graphics::delete_handles(args[0])) return {};
+  if (const HandleDeleteHook del = handle_delete_hook(); del && args.size() == 1 && del(args[0]))
+    return {};
   for (const Value& a : args) {
     for (const std::string& pat : text_list(a, "delete")) {
       std::vector<std::string> matches;

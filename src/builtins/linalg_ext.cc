@@ -14,6 +14,7 @@
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
 #include "builtins/linalg_device.h"
+#include "builtins/norm.h"
 #include "builtins/linalg_ext_lapack.h"
 #include "runtime/reduce.h"
 #include "builtins/registry.h"

@@ -8,6 +8,7 @@
 
 #include "accel/capture/capture.h"
 #include "builtins/data_util.h"
+#include "builtins/norm.h"
 #include "builtins/linalg_device.h"
 #include "runtime/reduce_layout.h"
 #include "builtins/registry.h"

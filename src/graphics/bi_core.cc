@@ -7,6 +7,7 @@
 #include "graphics/bi_util.h"
 #include "graphics/graphics.h"
 #include "graphics/render.h"
+#include "runtime/figure_hook.h"
 
 namespace matfuse::gfx {
 
@@ -548,6 +549,7 @@ bool nodes_of_unchecked_equal(const Value& v, const GPtr& n) {
 }
 
 void register_graphics_core(Registry& r) {
+  set_handle_delete_hook(&matfuse::graphics::delete_handles);  // delete(h) (files_sys.cc)
   r.add("figure", bi_figure);
   r.add("gcf", bi_gcf);
   r.add("gca", bi_gca);

@@ -1,14 +1,18 @@
-// The hook through which front ends that show figures (the Jupyter kernel) get them rendered.
+// The hooks through which code below the graphics layer reaches figures.
 //
-// Graphics code installs a function that returns the figures opened or changed since its last
-// call, each rendered to PNG; the Jupyter kernel calls it after every cell and shows each image
-// inline. Without graphics (no hook installed) no figure is shown.
+// - Render hook: graphics code installs a function that returns the figures opened or changed
+//   since its last call, each rendered to PNG; the Jupyter kernel calls it after every cell and
+//   shows each image inline. Without graphics (no hook installed) no figure is shown.
+// - Delete hook: graphics code installs a function that deletes the graphics objects a value
+//   names; the delete builtin calls it before treating its arguments as file names.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace matfuse {
+
+class Value;
 
 struct RenderedFigure {
   int number = 0;     ///< the figure's number (figure(n))
@@ -25,5 +29,13 @@ using FigureRenderHook = std::vector<RenderedFigure> (*)();
 void set_figure_render_hook(FigureRenderHook hook);
 /// The installed hook, or nullptr.
 FigureRenderHook figure_render_hook();
+
+/// delete(h) for graphics handles: removes the objects v names and returns true; false (and
+/// nothing done) when v is not a graphics handle value.
+using HandleDeleteHook = bool (*)(const Value& v);
+/// Installs (or, with nullptr, removes) the delete hook. Not thread-safe: call at start-up.
+void set_handle_delete_hook(HandleDeleteHook hook);
+/// The installed delete hook, or nullptr.
+HandleDeleteHook handle_delete_hook();
 
 }  // namespace matfuse

@@ -1,4 +1,4 @@
-// Reductions (sum prod mean min max any all cumsum norm) as C++ entry points.
+// Reductions (sum prod mean min max any all cumsum) as C++ entry points (norm: builtins/norm.h).
 //
 // Semantics contract (MATLAB):
 // - `dims` are 0-based dimension indices, sorted or not, duplicates not allowed; a dimension past
@@ -64,11 +64,6 @@ Tensor cumsum_dim(const Tensor& x, int dim, bool reverse = false,
 /// ignored unless NanFlag::Include. Class: class_of_binary, except logical with logical stays
 /// logical and char gives double.
 Tensor minmax_binary(const Tensor& a, const Tensor& b, bool is_max, NanFlag nan = NanFlag::Omit);
-
-/// norm(x, p): vectors any p (Inf, -Inf, p > 0; 'fro' is p = 2); matrices p in {1, 2, Inf}
-/// (2 = largest singular value, LAPACK gesvd). `fro` selects the Frobenius norm.
-/// Result: double scalar, or single for single input. Errors for N-d input and other matrix p.
-Tensor norm_tensor(const Tensor& x, double p, bool fro = false);
 
 /// sum(x) with MATLAB's default dimension (sum([]) is 0), for callers holding a Value.
 Value reduce_sum(const Value& x);

@@ -521,7 +521,6 @@ std::string Node::str() const {
   os += std::to_string(serial);
   os += " = ";
   switch (kind) {
-    case NodeKind::Input: os += "input"; break;
     case NodeKind::Constant: {
       std::ostringstream v;
       v << value;
@@ -543,11 +542,9 @@ std::string Node::str() const {
       os += std::to_string(reduce_mask);
       os += omitnan ? ",omitnan]" : "]";
       break;
-    case NodeKind::Cast: os += "cast"; break;
     case NodeKind::MatMul: os += "mtimes"; break;
     case NodeKind::Transpose: os += conj ? "ctranspose" : "transpose"; break;
-    case NodeKind::Slice: os += "slice"; break;
-    case NodeKind::Diag: os += "diag"; break;
+    default: os += node_kind_name(kind); break;  // input, cast, slice, diag: their table names
   }
   os += '(';
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -583,16 +580,15 @@ LoopIteration::~LoopIteration() { t_iteration = prev_; }
 bool known_nonnegative(const Node* n, bool param_values, int depth) {
   if (depth > 64) return false;
   auto nn = [&](int i) { return known_nonnegative(n->inputs[i].get(), param_values, depth + 1); };
+  // Casts and movement nodes (transpose, slice, diag, ...) keep their operand's values.
+  if (n->category == Category::Cast || n->category == Category::Movement)
+    return !n->inputs.empty() && nn(0);
   switch (n->kind) {
     case NodeKind::Constant: return !(n->value < 0);
     case NodeKind::Param: return param_values && !(n->value < 0);
     case NodeKind::Generator:
       return n->gen == GenKind::Rand || n->gen == GenKind::Zeros || n->gen == GenKind::Ones ||
              n->gen == GenKind::Eye;
-    case NodeKind::Cast:
-    case NodeKind::Transpose:
-    case NodeKind::Slice:
-    case NodeKind::Diag: return !n->inputs.empty() && nn(0);
     case NodeKind::Reduce:
       return n->reduce == ReduceKind::Any || n->reduce == ReduceKind::All || nn(0);
     case NodeKind::MatMul: {

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "accel/emit/schedule.h"
 #include "runtime/error.h"
 #include "runtime/options.h"
 
@@ -83,36 +84,6 @@ std::vector<Instr> rewrite_phase(const std::vector<Instr>& code, std::vector<int
   return out;
 }
 
-/// Removes values without a use (faulting instructions stay); `roots` are the phase's uses
-/// from outside (outputs, reductions), renumbered in place.
-void remove_dead(std::vector<Instr>& code, const std::vector<int*>& roots) {
-  std::vector<char> used(code.size(), 0);
-  for (int* r : roots) used[*r] = 1;
-  for (size_t i = code.size(); i-- > 0;) {
-    const Instr& in = code[i];
-    const bool may_fault =
-        in.check_real || ((in.kind == IKind::Convert || in.kind == IKind::Cast) &&
-                          in.type == VType::Bool);
-    if (!used[i] && !may_fault) continue;
-    used[i] = 1;
-    if (in.a >= 0) used[in.a] = 1;
-    if (in.b >= 0) used[in.b] = 1;
-  }
-  std::vector<int> renum(code.size(), -1);
-  std::vector<Instr> kept;
-  kept.reserve(code.size());
-  for (size_t i = 0; i < code.size(); ++i) {
-    if (!used[i]) continue;
-    Instr in = code[i];
-    if (in.a >= 0) in.a = renum[in.a];
-    if (in.b >= 0) in.b = renum[in.b];
-    renum[i] = static_cast<int>(kept.size());
-    kept.push_back(in);
-  }
-  for (int* r : roots) *r = renum[*r];
-  code = std::move(kept);
-}
-
 }  // namespace
 
 std::string_view math_mode_name(MathMode m) { return m == MathMode::Fast ? "fast" : "exact"; }
@@ -151,9 +122,9 @@ void fast_math_rewrite(Kernel& k) {
         o.value = map[o.value];
         epi_roots.push_back(&o.value);
       }
-    remove_dead(k.epilogue, epi_roots);
+    remove_unused(k.epilogue, epi_roots);
   }
-  remove_dead(k.body, body_roots);
+  remove_unused(k.body, body_roots);
   MF_ASSERT(verify_kernel(k).empty(), "fast-math rewrite left an invalid kernel");
 }
 

@@ -74,8 +74,7 @@ namespace {
 void readers_of(const Plan& p, const Node* n, std::vector<const Node*>& out) {
   for (const Node* u : p.at(n).users) {
     if (is_computed(p, u)) out.push_back(u);
-    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice ||
-             u->kind == NodeKind::Diag || p.at(u).recompute)
+    else if (u->category == Category::Movement || p.at(u).recompute)
       readers_of(p, u, out);  // through inlined nodes to the groups that evaluate them
   }
 }
@@ -162,9 +161,7 @@ void Plan::reads_of(const Node* n, std::vector<const Node*>& out) const {
     const Node* i = ir.get();
     if (i->kind == NodeKind::Input || is_computed(*this, i)) {
       out.push_back(i);
-    } else if (i->kind == NodeKind::Transpose || i->kind == NodeKind::Slice ||
-               i->kind == NodeKind::Diag ||
-               at(i).recompute) {
+    } else if (i->category == Category::Movement || at(i).recompute) {
       reads_of(i, out);  // an inlined movement or recomputed node reads its inputs
     }
     // Constants, Params and inlined generators read nothing materialised.
@@ -370,9 +367,7 @@ bool Plan::depends_on(int a, int b) const {
 
 namespace {
 
-bool is_move(const Node* n) {
-  return n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice || n->kind == NodeKind::Diag;
-}
+bool is_move(const Node* n) { return n->category == Category::Movement; }
 
 /// Whether n reads a member of group g through an inlined movement node: a strided read of an
 /// element another point of the same kernel computes, so the member must be materialised by

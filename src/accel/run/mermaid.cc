@@ -227,9 +227,8 @@ std::string render_eval(const Plan& p, const EvaluationRecord& rec, int e, int f
         if (owner(n) != static_cast<int>(g)) continue;
         os << "    " << shape(n) << "\n";
         // Generators and movement nodes inlined here are computed by this group's kernel.
-        const bool computed = group.count(n) || n->kind == NodeKind::Generator ||
-                              n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice ||
-                              n->kind == NodeKind::Diag;
+        const bool computed = group.count(n) || n->category == Category::Generator ||
+                              n->category == Category::Movement;
         classes[computed ? placement : "leaf"].push_back(id[n]);
       }
     }

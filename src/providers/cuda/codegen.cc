@@ -9,8 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <map>
-#include <set>
 #include <sstream>
 
 #include "providers/cuda/codegen_internal.h"
@@ -127,41 +125,10 @@ std::string literal(double v, VType t) {
 // ---- phases -------------------------------------------------------------------------------------
 
 Phase::Phase(const accel::Kernel& kernel, const std::vector<Instr>& c, const Dims& s, char p)
-    : k(&kernel), code(&c), space(s), pfx(p), hoisted(c.size(), false) {
-  for (size_t i = 0; i < c.size(); ++i) {
-    const Instr& in = c[i];
-    bool h = in.uniform && in.kind != IKind::ReduceResult && in.kind != IKind::MatMulResult;
-    if ((in.kind == IKind::Load || in.kind == IKind::Iota) && !uniform_access(in.access)) h = false;
-    if (in.a >= 0 && in.kind != IKind::Load && in.kind != IKind::Iota) h &= hoisted[in.a];
-    if (in.b >= 0) h &= hoisted[in.b];
-    hoisted[i] = h;
-  }
-  // Common subexpressions: same instruction over the same (aliased) operands.
-  std::map<std::string, int> seen;
-  alias.resize(c.size());
-  for (size_t i = 0; i < c.size(); ++i) {
-    const Instr& in = c[i];
-    alias[i] = static_cast<int>(i);
-    if (in.kind == IKind::Gen) continue;  // emitted with a block-scoped temporary: keep simple
-    std::ostringstream key;
-    key.precision(17);
-    uint64_t immbits;
-    std::memcpy(&immbits, &in.imm, 8);
-    key << static_cast<int>(in.kind) << ',' << static_cast<int>(in.type) << ','
-        << static_cast<int>(in.cls) << ',' << (in.a >= 0 ? alias[in.a] : -1) << ','
-        << (in.b >= 0 ? alias[in.b] : -1) << ',' << in.input << ',' << in.access << ','
-        << in.slot << ',' << in.slot2 << ',' << in.slot3 << ',' << in.reduce << ',' << immbits
-        << ',' << static_cast<int>(in.op) << ',' << in.check_real << ','
-        << static_cast<int>(in.gen) << ',' << hoisted[i];
-    auto [it, fresh] = seen.emplace(key.str(), static_cast<int>(i));
-    if (!fresh) alias[i] = it->second;
-  }
-}
-
-int Phase::point_instrs() const {
-  int n = 0;
-  for (size_t v = 0; v < code->size(); ++v) n += !hoisted[v] && alias[v] == static_cast<int>(v);
-  return n;
+    : k(&kernel), code(&c), space(s), pfx(p), sched(accel::schedule_phase(kernel, c)) {
+  // Every access read by the phase has the space's rank (else "access rank mismatch").
+  for (const Instr& in : c)
+    if (in.kind == IKind::Load || in.kind == IKind::Iota) uniform_access(in.access);
 }
 
 bool Phase::has_kind(IKind kd) const {
@@ -410,13 +377,6 @@ std::string Phase::instr_code(int v, const std::function<std::string(int)>& load
   unsupported("instruction kind");
 }
 
-int Phase::hoisted_divisor(int v) const {
-  const Instr& in = (*code)[v];
-  if (hoisted[v] || in.kind != IKind::Op || in.type == VType::Bool || in.b < 0) return -1;
-  const int d = in.op == OpId::Div ? in.b : in.op == OpId::LDiv ? in.a : -1;
-  return d >= 0 && hoisted[d] ? alias[d] : -1;
-}
-
 std::string Phase::gen_setup(int v) const {
   const Instr& in = (*code)[v];
   if (in.kind != IKind::Gen) return "";
@@ -447,19 +407,13 @@ std::string Phase::gen_setup(int v) const {
 
 std::string Phase::hoisted_code() const {
   std::string s;
-  for (size_t v = 0; v < code->size(); ++v)
-    if (hoisted[v] && alias[v] == static_cast<int>(v))
-      s += gen_setup(static_cast<int>(v)) + instr_code(static_cast<int>(v), {});
+  for (int v : sched.hoisted_values) s += gen_setup(v) + instr_code(v, {});
   // Per-thread parts of per-point instructions: reciprocals of hoisted divisors (once per
   // divisor) and the uniform values of generators.
-  std::set<int> rcp;
-  for (size_t u = 0; u < code->size(); ++u) {
-    if (hoisted[u] || alias[u] != static_cast<int>(u)) continue;
-    const int dv = hoisted_divisor(static_cast<int>(u));
-    if (dv >= 0 && rcp.insert(dv).second)
-      s += "const auto " + name(dv) + "r = mf_rcp_setup(" + name(dv) + ");\n";
-    s += gen_setup(static_cast<int>(u));
-  }
+  for (const accel::ThreadSetup& e : sched.setup)
+    s += e.kind == accel::ThreadSetup::Kind::Reciprocal
+             ? "const auto " + name(e.value) + "r = mf_rcp_setup(" + name(e.value) + ");\n"
+             : gen_setup(e.value);
   return s;
 }
 

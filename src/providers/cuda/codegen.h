@@ -27,11 +27,13 @@
 //   trace, decision 8). Indices are 64-bit where the space or an offset can exceed 2^31 - 1.
 // - Elementwise kernels: a grid-stride loop; when every access is contiguous over the same
 //   space (or uniform) and the body is light (no Rng, few instructions), a vectorized path moves
-//   16 bytes per load and store. Common subexpressions are emitted once. Values uniform over
-//   the grid are computed once per thread before the loop, and so are the per-thread parts of
-//   per-point instructions: the reciprocal of such a divisor (each quotient is then one
+//   16 bytes per load and store. The renderer prints the schedule of each phase
+//   (accel/emit/schedule.h): common subexpressions are emitted once; values uniform over the
+//   grid are computed once per thread before the loop, and so are the per-thread parts of
+//   per-point instructions: the reciprocal of a hoisted divisor (each quotient is then one
 //   multiplication and two FMA residual steps with the division's bits, mf_div_rcp) and a
-//   generator's parameters (linspace's 1/(n-1) is a literal).
+//   generator's parameters (linspace's 1/(n-1) is a literal). Squares (x.^2) stay mf_Pow calls,
+//   which compute a*a for the exponent 2 once inlined.
 // - Reductions give the host provider's bits: every lane follows the host's pairwise summation
 //   tree (kernel_ir.h), leaves summed left to right by one thread, the tree combined in the same
 //   shape (launches mf_reduce_leaves, mf_reduce_combine<q>, mf_reduce_final, or one mf_reduce);

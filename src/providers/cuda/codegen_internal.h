@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "accel/emit/kernel_ir.h"
+#include "accel/emit/schedule.h"
 #include "providers/cuda/codegen.h"
 
 namespace matfuse::cuda::detail {
@@ -27,23 +28,29 @@ int storage_bytes(ClassId c);
 /// Exact C literal of v in type t.
 std::string literal(double v, accel::VType t);
 
-/// One phase (body or epilogue) of a kernel being rendered over `space`.
+/// One phase (body or epilogue) of a kernel being rendered over `space`, with its schedule
+/// (accel/emit/schedule.h: hoisting, common subexpressions, divisors): the renderer prints what
+/// the schedule says.
 struct Phase {
   const accel::Kernel* k = nullptr;
   const std::vector<accel::Instr>* code = nullptr;
   Dims space;
   char pfx = 'v';                  ///< value names: v<N> (body), e<N> (epilogue)
-  std::vector<bool> hoisted;       ///< uniform value computed once per thread, before the loop
-  /// alias[v]: the first value computing the same thing as v (common subexpressions are
+  accel::PhaseSchedule sched;
+  /// sched.hoisted: a uniform value computed once per thread, before the loop.
+  const std::vector<bool>& hoisted = sched.hoisted;
+  /// sched.alias[v]: the first value computing the same thing as v (common subexpressions are
   /// emitted once; name(v) is the alias's name).
-  std::vector<int> alias;
+  const std::vector<int>& alias = sched.alias;
   /// ReduceResult r reads this expression (epilogue of a reduction).
   std::vector<std::string> reduce_exprs;
 
   Phase(const accel::Kernel& kernel, const std::vector<accel::Instr>& c, const Dims& s, char p);
+  Phase(const Phase&) = delete;
+  Phase& operator=(const Phase&) = delete;
   std::string name(int v) const { return pfx + std::to_string(alias.empty() ? v : alias[v]); }
   /// Instructions emitted (not aliases of earlier ones) that are not hoisted.
-  int point_instrs() const;
+  int point_instrs() const { return sched.point_instrs(); }
   /// Whether a non-hoisted instruction is of kind kd.
   bool has_kind(accel::IKind kd) const;
   bool contiguous(int access) const;
@@ -56,8 +63,8 @@ struct Phase {
   bool offsets_below_2p51(int access) const;
   /// The divisor of value v when v is a float division computed per point whose divisor is
   /// computed once per thread (hoisted; its reciprocal then is too, named name(d) + "r"),
-  /// else -1.
-  int hoisted_divisor(int v) const;
+  /// else -1 (sched.divisor).
+  int hoisted_divisor(int v) const { return sched.divisor[v]; }
   /// The per-thread declarations generator v reads (its parameters, named name(v) + "a",
   /// "b", "d", "f", "l"); empty for other instructions.
   std::string gen_setup(int v) const;

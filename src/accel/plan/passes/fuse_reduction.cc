@@ -39,8 +39,7 @@ bool shares_source(const std::unordered_set<const Node*>& a,
 void readers(const Plan& p, const Node* n, std::vector<const Node*>& out) {
   for (const Node* u : p.at(n).users) {
     if (is_computed(p, u)) out.push_back(u);
-    else if (u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice ||
-             u->kind == NodeKind::Diag || p.at(u).recompute)
+    else if (u->category == Category::Movement || p.at(u).recompute)
       readers(p, u, out);
   }
 }

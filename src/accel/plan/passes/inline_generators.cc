@@ -35,8 +35,7 @@ void inline_generators(Plan& p) {
       if (const Node* d = diag_after_chain(p, n)) epilogue_diags.insert(d);
   for (const Node* n : p.order) {
     const bool gen = n->kind == NodeKind::Generator;
-    const bool move = n->kind == NodeKind::Transpose || n->kind == NodeKind::Slice ||
-                      n->kind == NodeKind::Diag;
+    const bool move = n->category == Category::Movement;
     if (!gen && !move) continue;
     NodeInfo& ni = p.at(n);
     if (epilogue_diags.count(n)) {
@@ -55,8 +54,7 @@ void inline_generators(Plan& p) {
         // A slice of a generator is the generator evaluated at the selected elements' linear
         // indices (lower.cc), so it needs no memory; other movement bases do.
         const bool gen_slice = gen && (u->kind == NodeKind::Slice || u->kind == NodeKind::Diag);
-        const bool u_move = u->kind == NodeKind::Transpose || u->kind == NodeKind::Slice ||
-                            u->kind == NodeKind::Diag;
+        const bool u_move = u->category == Category::Movement;
         if (u_move && !gen_slice &&
             u->inputs[0].get() == n) {
           d = Decision::no("inline_generators", "base of a movement node needs memory");
