@@ -21,6 +21,7 @@
 
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
+#include "runtime/object_index.h"
 
 namespace matfuse {
 
@@ -333,6 +334,8 @@ Value cat_dim(int dim, std::span<const Value> parts) {
     }
   }
   if (any_cell) return cat_cells(k, parts);
+  for (const Value& p : parts)  // datetime, duration, ...: the first such part concatenates
+    if (ElementArrayObject* e = as_element_array(p)) return e->concat(dim, parts);
   if (any_other) {
     // A single handle/object among empties is returned as is; anything else is an error.
     const Value* only = nullptr;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "builtins/methods.h"
 #include "builtins/operators.h"
 #include "lang/ast.h"
 
@@ -346,7 +347,21 @@ Outputs Interpreter::super_call(const std::string& name, std::vector<Value>& arg
 
 bool Interpreter::object_operator(const char* method, std::vector<Value> args, Value& out) {
   const ClassInfo* cls = nullptr;
-  if (!find_dispatch(method, args, &cls)) return false;
+  if (!find_dispatch(method, args, &cls)) {
+    // The operator method of a C++ value class (datetime, duration, ...).
+    const Builtin* b = dispatch_class_method(method, args);
+    if (!b) return false;
+    Outputs r;
+    try {
+      r = b->fn(*this, args, 1);
+    } catch (MatlabError& e) {
+      if (e.raised_by().empty() && e.stack().empty()) e.raised_by() = method;
+      throw;
+    }
+    if (r.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
+    out = std::move(r[0]);
+    return true;
+  }
   Outputs r = call_class_method(*cls, method, args, 1);
   if (r.empty())
     throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");

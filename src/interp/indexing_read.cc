@@ -127,11 +127,24 @@ std::optional<Value> mask_read(const Value& base, const Value& idx) {
 
 }  // namespace
 
+/// 1..numel as a double array of dims d (the element numbers an ElementArrayObject gathers by).
+Tensor element_numbers(const Dims& d) {
+  Tensor t = Tensor::uninit(ClassId::Double, d);
+  double* p = t.mutable_data<double>();
+  for (int64_t i = 0; i < d.numel(); ++i) p[i] = static_cast<double>(i + 1);
+  return t;
+}
+
 static Value index_paren_host(const Value& base, std::span<const Value> idx) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   using namespace indexing_detail;
   const int n = static_cast<int>(idx.size());
   if (n == 0) return base;
+  if (ElementArrayObject* e = as_element_array(base)) {
+    // Subscripts the element numbers, then gathers (object_index.h).
+    Value pos = index_paren_host(Value(element_numbers(base.dims())), idx);
+    return e->gather(pos.tensor(), nullptr);
+  }
   if (IndexableObject* o = as_indexable(base)) {
     Value r;
     if (o->paren_read(idx, r)) return r;
