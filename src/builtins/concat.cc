@@ -21,7 +21,7 @@
 
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 

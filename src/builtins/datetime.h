@@ -1,6 +1,6 @@
 // datetime, duration and calendarDuration: MATLAB's date and time value classes.
 //
-// Each is a Dims-shaped array with value semantics (runtime/object_index.h ElementArrayObject:
+// Each is a Dims-shaped array with value semantics (runtime/element_array.h ElementArrayObject:
 // subscripting, growth, deletion and concatenation as for numbers). Values are doubles:
 // - DatetimeArray: milliseconds since 1970-01-01 00:00:00. For an unzoned array (TimeZone '')
 //   they count the local clock time (the wall time as written); for a zoned array they count
@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 
@@ -81,10 +81,11 @@ public:
 
   std::string class_name() const override { return "datetime"; }
   const std::vector<double>& ms() const { return f_[0]; }
-  /// The Format as set ("" when the default applies).
+  /// The Format as set ("" when the default 'dd-MMM-uuuu HH:mm:ss' applies). As in MATLAB,
+  /// the format is fixed when the array is created (datetime(Y,M,D), 'today' and text without
+  /// time get the default date format 'dd-MMM-uuuu') and kept by arithmetic.
   const std::string& format() const { return fmt_; }
-  /// The format used for display: the set one, or 'dd-MMM-uuuu HH:mm:ss' ('dd-MMM-uuuu' when
-  /// every finite value is at midnight).
+  /// The format used for display.
   std::string display_format() const;
   const std::string& time_zone() const { return tz_; }
   /// Local clock milliseconds of element i (NaN/Inf pass through).
@@ -170,9 +171,13 @@ inline const CalendarDurationArray* as_caldur(const Value& v) {
 
 /// Parses text elements (char row, char matrix rows, cellstr, string array) into a datetime
 /// array with LDML input format infmt ("" tries MATLAB's common formats). tz: the array's
-/// TimeZone. Errors MATLAB:datetime:ParseErr / UnrecognizedDateStringSuggestLocale.
+/// TimeZone. date_only_default: with fmt "", text read by a format without time fields gets
+/// the default date format 'dd-MMM-uuuu' (MATLAB: datetime('2014-05-26') shows no time).
+/// Errors MATLAB:datetime:ParseErr / UnrecognizedDateStringSuggestLocale.
 Value datetime_from_text(const Value& text, const std::string& infmt, const std::string& fmt,
-                         const std::string& tz);
+                         const std::string& tz, bool date_only_default = false);
+/// MATLAB's default date format, used by datetimes created from dates alone.
+inline constexpr const char* kDefaultDateFormat = "dd-MMM-uuuu";
 /// The current time as a datetime in zone tz ('' gives the local clock time, unzoned).
 double now_ms(const std::string& tz);
 /// Checks a TimeZone name ('', 'UTC', 'local', IANA names, '+HH:MM' offsets) and returns its

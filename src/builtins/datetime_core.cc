@@ -587,11 +587,17 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 Value datetime_from_text(const Value& text, const std::string& infmt, const std::string& fmt,
-                         const std::string& tz) {
+                         const std::string& tz, bool date_only_default) {
   Dims d;
   const auto elems = text_elements(text, d);
   std::vector<double> ms(elems.size(), NAN);
   const char* guessed = nullptr;
+  // Whether the format that reads the text has time fields.
+  auto has_time = [](const std::string& f) {
+    for (const FmtTok& t : tokenize(f))
+      if (t.letter && std::strchr("HhkKmsSa", t.letter)) return true;
+    return false;
+  };
   for (size_t i = 0; i < elems.size(); ++i) {
     if (!elems[i]) continue;
     const std::string s = trim(*elems[i]);
@@ -628,7 +634,9 @@ Value datetime_from_text(const Value& text, const std::string& infmt, const std:
     else if (has_off) ms[i] = local - off;
     else ms[i] = local - zone_offset_ms(tz, local, true);
   }
-  return DatetimeArray::make(d, std::move(ms), fmt, tz);
+  const std::string used = infmt.empty() ? std::string(guessed ? guessed : "") : infmt;
+  const bool date_only = date_only_default && fmt.empty() && !used.empty() && !has_time(used);
+  return DatetimeArray::make(d, std::move(ms), date_only ? kDefaultDateFormat : fmt, tz);
 }
 
 // ------------------------------------------------------------------------------ TemporalArray
@@ -704,12 +712,7 @@ double DatetimeArray::from_local(double local) const {
 }
 
 std::string DatetimeArray::display_format() const {
-  if (!fmt_.empty()) return fmt_;
-  for (int64_t i = 0; i < dims_.numel(); ++i) {
-    const double l = local_ms(i);
-    if (std::isfinite(l) && std::fmod(l, kMsPerDay) != 0) return "dd-MMM-uuuu HH:mm:ss";
-  }
-  return "dd-MMM-uuuu";
+  return fmt_.empty() ? std::string("dd-MMM-uuuu HH:mm:ss") : fmt_;
 }
 
 std::string DatetimeArray::text(int64_t i, const std::string& fmt) const {
@@ -805,7 +808,7 @@ std::string datetime_format_arg(const Value& v) {
                 "Datetime format must be a character vector or string scalar.");
   std::string f = v.to_text();
   if (text_detail::lower(f) == "default") return "";
-  if (text_detail::lower(f) == "defaultdate") return "dd-MMM-uuuu";
+  if (text_detail::lower(f) == "defaultdate") return kDefaultDateFormat;
   return f;
 }
 

@@ -143,11 +143,13 @@ size_t parse_options(Args args, size_t first, TimeOptions& o, const char* fname)
   return end;
 }
 
-std::string dt_format(const TimeOptions& o) {
-  if (!o.format_set) return "";
+/// The Format of a new datetime: the 'Format' option, else the default ('dd-MMM-uuuu' for
+/// datetimes made from dates alone: MATLAB's default date format).
+std::string dt_format(const TimeOptions& o, bool date_only = false) {
+  if (!o.format_set) return date_only ? kDefaultDateFormat : "";
   const std::string l = text_detail::lower(o.format);
   if (l == "default") return "";
-  if (l == "defaultdate") return "dd-MMM-uuuu";
+  if (l == "defaultdate") return kDefaultDateFormat;
   return o.format;
 }
 
@@ -176,7 +178,7 @@ Value from_convert(const Value& x, const TimeOptions& o) {
   DatetimeArray tmp(x.dims(), {}, "", o.time_zone);
   if (!utc)
     for (double& m : ms) m = tmp.from_local(m);
-  return DatetimeArray::make(x.dims(), std::move(ms), dt_format(o), o.time_zone);
+  return DatetimeArray::make(x.dims(), std::move(ms), dt_format(o, t == "yyyymmdd"), o.time_zone);
 }
 
 double relative_day(const std::string& w, const std::string& tz) {
@@ -220,9 +222,10 @@ Outputs bi_datetime(CallContext&, Args args, int nargout) {
     if (args[0].is_text()) {
       const std::string w = text_detail::lower(args[0].to_text());
       if (w == "now" || w == "today" || w == "tomorrow" || w == "yesterday")
-        return {DatetimeArray::make(Dims(1, 1), {relative_day(w, o.time_zone)}, fmt, o.time_zone)};
+        return {DatetimeArray::make(Dims(1, 1), {relative_day(w, o.time_zone)},
+                                    dt_format(o, w != "now"), o.time_zone)};
     }
-    return {datetime_from_text(args[0], o.input_format, fmt, o.time_zone)};
+    return {datetime_from_text(args[0], o.input_format, fmt, o.time_zone, !o.format_set)};
   }
   DatetimeArray proto(Dims(1, 1), {}, fmt, o.time_zone);
   if (n == 1) {
@@ -241,7 +244,8 @@ Outputs bi_datetime(CallContext&, Args args, int nargout) {
       for (int64_t c = 0; c < d.cols(); ++c) f[c] = v[c * rows + r];
       ms[r] = proto.from_local(civil_to_ms(f[0], f[1], f[2], f[3], f[4], f[5]));
     }
-    return {DatetimeArray::make(Dims(rows, 1), std::move(ms), fmt, o.time_zone)};
+    return {DatetimeArray::make(Dims(rows, 1), std::move(ms), dt_format(o, d.cols() == 3),
+                                o.time_zone)};
   }
   if (n != 3 && n != 6 && n != 7)
     throw_error("MATLAB:datetime:InvalidNumericData",
@@ -257,7 +261,7 @@ Outputs bi_datetime(CallContext&, Args args, int nargout) {
     for (size_t k = 0; k < n; ++k) f[k] = cols[k][cols[k].size() == 1 ? 0 : i];
     ms[i] = proto.from_local(civil_to_ms(f[0], f[1], f[2], f[3], f[4], f[5] + f[6] / 1000));
   }
-  return {DatetimeArray::make(d, std::move(ms), fmt, o.time_zone)};
+  return {DatetimeArray::make(d, std::move(ms), dt_format(o, n == 3), o.time_zone)};
 }
 
 /// NaT, NaT(n), NaT(sz1,...,szN), NaT(sz), with 'Format' and 'TimeZone': arrays of
@@ -688,6 +692,34 @@ Outputs bi_between(CallContext&, Args args, int nargout) {
   return {CalendarDurationArray::make(d, std::move(mo), std::move(dd), std::move(tt), fmt)};
 }
 
+/// dt = caldiff(t[, components[, dim]]): calendar differences between successive datetimes
+/// along dim (default the first dimension that is not 1), as between() gives them. 2-D arrays.
+Outputs bi_caldiff(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, 3);
+  check_nargout(nargout, 1);
+  const DatetimeArray& t = datetime_arg(args[0], "caldiff");
+  const Dims d = args[0].dims();
+  if (d.ndims() > 2)
+    throw_error("matfuse:notAvailable", "caldiff supports vectors and matrices only.");
+  int dim = d.rows() != 1 ? 1 : 2;
+  if (args.size() > 2) dim = static_cast<int>(args[2].to_double());
+  if (dim != 1 && dim != 2)
+    throw_error("MATLAB:getdimarg:invalidDim", "Dimension argument must be 1 or 2.");
+  const int64_t rows = d.rows(), cols = d.cols();
+  const Dims out = dim == 1 ? Dims(std::max<int64_t>(rows - 1, 0), cols)
+                            : Dims(rows, std::max<int64_t>(cols - 1, 0));
+  Tensor lo = Tensor::uninit(ClassId::Double, out), hi = Tensor::uninit(ClassId::Double, out);
+  for (int64_t c = 0; c < out.cols(); ++c)
+    for (int64_t r = 0; r < out.rows(); ++r) {
+      const int64_t k = c * out.rows() + r, a = c * rows + r;
+      lo.mutable_data<double>()[k] = static_cast<double>(a + 1);
+      hi.mutable_data<double>()[k] = static_cast<double>(a + 1 + (dim == 1 ? 1 : rows));
+    }
+  std::vector<Value> bargs{t.gather(lo, nullptr), t.gather(hi, nullptr)};
+  if (args.size() > 1) bargs.push_back(args[1]);
+  return bi_between(ctx, bargs, 1);
+}
+
 /// t2 = dateshift(t, 'start'|'end', unit[, rule]): the start (or, for 'year', 'quarter',
 /// 'month' and 'week', the last day) of the unit containing each datetime; units 'year',
 /// 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'; rule 'current' (default),
@@ -893,6 +925,7 @@ void register_datetime(Registry& r) {
   r.add("hms", bi_hms);
   r.add("timeofday", bi_timeofday);
   r.add("between", bi_between);
+  r.add("caldiff", bi_caldiff);
   r.add("dateshift", bi_dateshift);
   r.add("posixtime", bi_posixtime);
   r.add("juliandate", bi_juliandate);

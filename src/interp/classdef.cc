@@ -4,6 +4,7 @@
 #include "interp/classdef.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include "builtins/methods.h"
@@ -355,7 +356,17 @@ bool Interpreter::object_operator(const char* method, std::vector<Value> args, V
     try {
       r = b->fn(*this, args, 1);
     } catch (MatlabError& e) {
-      if (e.raised_by().empty() && e.stack().empty()) e.raised_by() = method;
+      // MATLAB names an operator method's errors by its symbol ("Error using  + ").
+      static const std::pair<const char*, const char*> symbols[] = {
+          {"plus", " + "},   {"minus", " - "}, {"times", " .* "}, {"mtimes", " * "},
+          {"rdivide", " ./ "}, {"mrdivide", " / "}, {"eq", " == "}, {"ne", " ~= "},
+          {"lt", " < "},     {"le", " <= "},   {"gt", " > "},    {"ge", " >= "},
+          {"uminus", " - "}, {"colon", " : "}};
+      if (e.raised_by().empty() && e.stack().empty()) {
+        e.raised_by() = method;
+        for (const auto& [m, sym] : symbols)
+          if (std::strcmp(m, method) == 0) e.raised_by() = sym;
+      }
       throw;
     }
     if (r.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");

@@ -12,7 +12,7 @@
 
 #include "interp/display_internal.h"
 #include "accel/capture/lazy.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 

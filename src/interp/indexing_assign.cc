@@ -12,7 +12,7 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 

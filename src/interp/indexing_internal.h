@@ -14,12 +14,6 @@
 #include "accel/run/indexing.h"
 #include "runtime/value.h"
 
-namespace matfuse {
-/// 1..numel as a double array of dims d: the element numbers an ElementArrayObject
-/// (runtime/object_index.h) is subscripted through (indexing_read.cc).
-Tensor element_numbers(const Dims& d);
-}  // namespace matfuse
-
 namespace matfuse::indexing_detail {
 
 struct Sub {

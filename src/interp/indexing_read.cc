@@ -4,7 +4,7 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 #include "interp/indexing_slice.h"
@@ -127,21 +127,13 @@ std::optional<Value> mask_read(const Value& base, const Value& idx) {
 
 }  // namespace
 
-/// 1..numel as a double array of dims d (the element numbers an ElementArrayObject gathers by).
-Tensor element_numbers(const Dims& d) {
-  Tensor t = Tensor::uninit(ClassId::Double, d);
-  double* p = t.mutable_data<double>();
-  for (int64_t i = 0; i < d.numel(); ++i) p[i] = static_cast<double>(i + 1);
-  return t;
-}
-
 static Value index_paren_host(const Value& base, std::span<const Value> idx) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   using namespace indexing_detail;
   const int n = static_cast<int>(idx.size());
   if (n == 0) return base;
   if (ElementArrayObject* e = as_element_array(base)) {
-    // Subscripts the element numbers, then gathers (object_index.h).
+    // Subscripts the element numbers, then gathers (runtime/element_array.h).
     Value pos = index_paren_host(Value(element_numbers(base.dims())), idx);
     return e->gather(pos.tensor(), nullptr);
   }
