@@ -252,6 +252,11 @@ void comparable(const Value& a, const Value& b, std::vector<double>& x, std::vec
   const DatetimeArray* da = as_datetime(a);
   const DatetimeArray* db = as_datetime(b);
   if (da || db) {
+    // Datetimes compare with datetimes and with text that represents dates.
+    if ((!da && !is_textish(a)) || (!db && !is_textish(b)))
+      throw_error("MATLAB:datetime:InvalidComparison",
+                  "Comparison is not defined between '%s' and '%s' arrays.",
+                  a.class_name().c_str(), b.class_name().c_str());
     if (!da) va = db->convert(a);
     if (!db) vb = da->convert(b);
     as_datetime(va)->check_compatible(*as_datetime(vb));
