@@ -69,12 +69,14 @@ bool fixed_offset(const std::string& tz, double& ms) {
   return true;
 }
 
+#ifndef MATFUSE_HAVE_DATE_TZ
 [[noreturn]] void no_tz_library(const std::string& tz) {
   throw_error("matfuse:notAvailable",
               "Time zone '%s' needs the time-zone library, which this build of matfuse does not "
               "have (Debian: libhowardhinnant-date-dev). Only '' and 'UTC' are available.",
               tz.c_str());
 }
+#endif
 
 std::string offset_text(double off_ms, bool colon, bool with_minutes_always) {
   const int64_t total = static_cast<int64_t>(std::llround(off_ms / 60000.0));
