@@ -364,9 +364,10 @@ Outputs m_colon(CallContext&, Args args, int) {
   if (x.size() != 1 || y.size() != 1 || s.size() != 1)
     throw_error("MATLAB:colon:nonScalarInputs", "Colon operands must be scalars.");
   std::vector<double> out;
-  if (s[0] != 0 && std::isfinite(x[0]) && std::isfinite(y[0])) {
-    const double cnt = std::floor((y[0] - x[0]) / s[0] + 1e-10);
-    for (int64_t k = 0; k <= cnt; ++k) out.push_back(x[0] + static_cast<double>(k) * s[0]);
+  if (s[0] != 0 && std::isfinite(s[0]) && std::isfinite(x[0]) && std::isfinite(y[0])) {
+    // The count goes through the numeric colon (its size limits and errors).
+    const Tensor q = colon_op(Value(0.0), nullptr, Value(std::floor((y[0] - x[0]) / s[0] + 1e-10))).tensor();
+    for (int64_t k = 0; k < q.numel(); ++k) out.push_back(x[0] + q.get_double(k) * s[0]);
   }
   // The display format of the first duration among start, step and stop.
   const DurationArray* f = as_duration(a) ? as_duration(a) : as_duration(step) ? as_duration(step) : as_duration(b);
