@@ -23,6 +23,7 @@
 #include "runtime/missing.h"
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 
@@ -372,6 +373,8 @@ Value cat_dim(int dim, std::span<const Value> parts) {
     }
   }
   if (any_cell) return cat_cells(k, parts);
+  for (const Value& p : parts)  // datetime, duration, ...: the first such part concatenates
+    if (ElementArrayObject* e = as_element_array(p)) return e->concat(dim, parts);
   if (any_other) {
     // A single handle/object among empties is returned as is; anything else is an error.
     const Value* only = nullptr;

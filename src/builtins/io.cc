@@ -320,9 +320,9 @@ Outputs bi_display(CallContext& ctx, Args args, int nargout) {
 }
 
 const char* format_name(NumericFormat f) {
-  if (f == kFormatRat) return "rational";
-  if (f == kFormatHex) return "hex";
   switch (f) {
+    case NumericFormat::Rat: return "rational";
+    case NumericFormat::Hex: return "hex";
     case NumericFormat::Short: return "short";
     case NumericFormat::Long: return "long";
     case NumericFormat::ShortG: return "shortG";
@@ -380,8 +380,8 @@ Outputs bi_format(CallContext& ctx, Args args, int nargout) {
     else if (key == "longe") s.format = NumericFormat::LongE;
     else if (key == "compact") s.compact = true;
     else if (key == "loose") s.compact = false;
-    else if (key == "rat" || key == "rational") s.format = kFormatRat;
-    else if (key == "hex") s.format = kFormatHex;
+    else if (key == "rat" || key == "rational") s.format = NumericFormat::Rat;
+    else if (key == "hex") s.format = NumericFormat::Hex;
     else if (key == "bank" || key == "+" ||
              key == "shorteng" || key == "longeng")
       throw_error("matfuse:notAvailable", "format '%s' is not supported.", style.c_str());

@@ -7,11 +7,6 @@
 
 namespace matfuse {
 
-/// The display styles `format rat` and `format hex`, kept in Session::format as the values
-/// after the named NumericFormat enumerators (the enum's uint8_t holds them).
-inline constexpr NumericFormat kFormatRat = static_cast<NumericFormat>(6);
-inline constexpr NumericFormat kFormatHex = static_cast<NumericFormat>(7);
-
 /// Continued-fraction approximation of x: n/d with |x - n/d| < tol (MATLAB's rat: convergents
 /// of the expansion with round-to-nearest partial quotients). Inf gives +-1/0, NaN 0/0. When
 /// expansion is given it receives rat's text form ("3 + 1/(7 + 1/16)").

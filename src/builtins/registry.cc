@@ -15,6 +15,7 @@ void register_specmat(Registry& r);  // hilb, pascal, rosser, vander, ... (specm
 void register_extras(Registry& r);   // statistics, strings and math extras (extras.cc)
 void register_extras2(Registry& r);  // text predicates, matrix functions, folders (extras2.cc)
 void register_validators(Registry& r);  // mustBePositive ... mustBeFolder (validators.cc)
+void register_datetime(Registry& r); // datetime, duration, calendarDuration (datetime*.cc)
 
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
@@ -80,6 +81,7 @@ const Registry& builtins() {
     register_extras(r);
     register_extras2(r);
     register_validators(r);
+    register_datetime(r);
     register_console(r);
     return r;
   }();

@@ -28,6 +28,11 @@ std::string version_text() {
 #else
       {"libmatio", false, "save and load of MAT files"},
 #endif
+#ifdef MATFUSE_HAVE_DATE_TZ
+      {"date/tz", true, "datetime time zones (IANA database)"},
+#else
+      {"date/tz", false, "datetime time zones (IANA database)"},
+#endif
 #ifdef MATFUSE_HAVE_READLINE
       {"readline", true, "line editing, completion and history at the prompt"},
 #else

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "builtins/gpu.h"
+#include "builtins/methods.h"
 #include "builtins/linalg.h"
 #include "interp/display.h"
 #include "interp/interp.h"
@@ -95,13 +96,16 @@ static bool has_object_arg(Args args) {
 Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout) {
   switch (fn.kind) {
     case ResolvedFn::Kind::Builtin: {
+      const Builtin* b = fn.builtin;
       if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
         if (find_dispatch(fn.name, args, &cls))
           return call_class_method(*cls, fn.name, args, nargout);
+        // A method of a C++ value class (datetime, duration, ...) among the arguments.
+        if (const Builtin* m = dispatch_class_method(fn.name, args)) b = m;
       }
       Outputs r;
       try {
-        r = call_builtin_gpu_aware(*fn.builtin, *this, args, nargout);
+        r = call_builtin_gpu_aware(*b, *this, args, nargout);
       } catch (MatlabError& e) {
         if (e.raised_by().empty() && e.stack().empty()) {
           // error()/rethrow() report the calling function (MATLAB: "Error using f").
@@ -151,6 +155,10 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
       run_script(fn.unit);
       return {};
     case ResolvedFn::Kind::None:
+      // A method of a C++ value class that is no function of its own (datevec(t), ...).
+      if (has_object_arg(args))
+        if (const Builtin* m = dispatch_class_method(fn.name, args))
+          return call_builtin_gpu_aware(*m, *this, args, nargout);
       break;
   }
   throw_error("MATLAB:UndefinedFunction", "Unrecognized function or variable '%s'.",
@@ -339,6 +347,10 @@ Outputs Interpreter::call(const Value& fn, Args args, int nargout) {
 
 Outputs Interpreter::call_named(std::string_view name, Args args, int nargout) {
   ResolvedFn r = resolve_function(name, cur_ ? cur_->unit : nullptr);
+  if (r.kind == ResolvedFn::Kind::None && has_object_arg(args) && dispatch_class_method(name, args)) {
+    r.name = std::string(name);
+    return call_resolved(r, args, nargout);
+  }
   if (r.kind == ResolvedFn::Kind::None)
     throw_error("MATLAB:UndefinedFunction", "Unrecognized function or variable '%s'.",
                 std::string(name).c_str());

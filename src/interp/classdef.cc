@@ -4,8 +4,10 @@
 #include "interp/classdef.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
+#include "builtins/methods.h"
 #include "builtins/operators.h"
 #include "lang/ast.h"
 
@@ -346,7 +348,31 @@ Outputs Interpreter::super_call(const std::string& name, std::vector<Value>& arg
 
 bool Interpreter::object_operator(const char* method, std::vector<Value> args, Value& out) {
   const ClassInfo* cls = nullptr;
-  if (!find_dispatch(method, args, &cls)) return false;
+  if (!find_dispatch(method, args, &cls)) {
+    // The operator method of a C++ value class (datetime, duration, ...).
+    const Builtin* b = dispatch_class_method(method, args);
+    if (!b) return false;
+    Outputs r;
+    try {
+      r = b->fn(*this, args, 1);
+    } catch (MatlabError& e) {
+      // MATLAB names an operator method's errors by its symbol ("Error using  + ").
+      static const std::pair<const char*, const char*> symbols[] = {
+          {"plus", " + "},   {"minus", " - "}, {"times", " .* "}, {"mtimes", " * "},
+          {"rdivide", " ./ "}, {"mrdivide", " / "}, {"eq", " == "}, {"ne", " ~= "},
+          {"lt", " < "},     {"le", " <= "},   {"gt", " > "},    {"ge", " >= "},
+          {"uminus", " - "}, {"colon", " : "}};
+      if (e.raised_by().empty() && e.stack().empty()) {
+        e.raised_by() = method;
+        for (const auto& [m, sym] : symbols)
+          if (std::strcmp(m, method) == 0) e.raised_by() = sym;
+      }
+      throw;
+    }
+    if (r.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
+    out = std::move(r[0]);
+    return true;
+  }
   Outputs r = call_class_method(*cls, method, args, 1);
   if (r.empty())
     throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");

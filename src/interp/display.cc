@@ -12,7 +12,7 @@
 
 #include "interp/display_internal.h"
 #include "accel/capture/lazy.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 
@@ -192,7 +192,10 @@ std::string field_text(const Value& v, const Session& s) {
       return "{" + dims_text(v.dims()) + " cell}";
     case Value::Kind::Struct: return "[" + dims_text(v.dims()) + " struct]";
     case Value::Kind::Function: return v.function()->display();
-    case Value::Kind::Object: return "[" + dims_text(v.dims()) + " " + v.class_name() + "]";
+    case Value::Kind::Object:
+      if (ElementArrayObject* e = as_element_array(v); e && v.numel() == 1)
+        return e->element_texts()[0];  // a scalar datetime field shows its value
+      return "[" + dims_text(v.dims()) + " " + v.class_name() + "]";
   }
   return "";
 }
@@ -225,7 +228,10 @@ std::pair<std::string, bool> cell_elem_text(const Value& v, const Session& s) {
     case Value::Kind::Cell: return {dims_text(v.dims()) + " cell", false};
     case Value::Kind::Struct: return {dims_text(v.dims()) + " struct", false};
     case Value::Kind::Function: return {v.function()->display(), false};
-    case Value::Kind::Object: return {dims_text(v.dims()) + " " + v.class_name(), false};
+    case Value::Kind::Object:
+      if (ElementArrayObject* e = as_element_array(v); e && v.numel() == 1)
+        return {"[" + e->element_texts()[0] + "]", false};  // {[28-Jun-2014]}
+      return {dims_text(v.dims()) + " " + v.class_name(), false};
   }
   return {"", false};
 }
@@ -408,6 +414,46 @@ void display_string(Printer& p, const StringArray& sa, const std::string& name) 
   p.blank();
 }
 
+/// The elements of a datetime/duration/calendarDuration array (ElementArrayObject), each
+/// after three spaces, padded to the widest, wrapped into column groups as numbers are;
+/// N-D arrays page by page ("name(:,:,k) =" headers).
+void element_array_body(Printer& p, const ElementArrayObject& e, const Dims& d,
+                        const std::string& name, bool pages_named) {
+  const std::vector<std::string> texts = e.element_texts();
+  size_t w = 0;
+  for (const auto& t : texts) w = std::max(w, text_width(t));
+  auto page = [&](int64_t off) {
+    const int64_t rows = d.rows(), cols = d.cols();
+    std::vector<std::string> cells(static_cast<size_t>(rows * cols));
+    for (int64_t i = 0; i < rows * cols; ++i) cells[i] = "   " + (e.right_aligned() ? pad_left(texts[off + i], w) : pad_right(texts[off + i], w));
+    std::vector<int> widths(static_cast<size_t>(cols), static_cast<int>(w) + 3);
+    print_grid(p.out, cells, rows, cols, widths, "", p.loose);
+  };
+  if (d.ndims() > 2) {
+    for_each_page(p, d, pages_named ? name : std::string(), [&](int64_t, int64_t off) { page(off); });
+    return;
+  }
+  page(0);
+}
+
+/// `name = ` display of an ElementArrayObject: "  datetime" (1x1), "  1×3 datetime array" or
+/// "  0×0 empty datetime array", then the elements.
+void display_element_array(Printer& p, const Value& v, const ElementArrayObject& e,
+                           const std::string& name) {
+  const Dims d = v.dims();
+  p.line(name + " = ");
+  p.blank();
+  if (d.numel() == 0) {
+    p.line("  " + dims_text(d) + " empty " + v.class_name() + " array");
+    p.blank();
+    return;
+  }
+  p.line(d.is_scalar() ? "  " + v.class_name() : "  " + dims_text(d) + " " + v.class_name() + " array");
+  p.blank();
+  element_array_body(p, e, d, name, true);
+  if (d.ndims() <= 2) p.blank();
+}
+
 /// "  CLASS with properties:" and the property lines of an object that lists its properties
 /// (IndexableObject::property_names), else "  CLASS object".
 void object_body(Printer& p, const Value& v, const Session& s) {
@@ -478,6 +524,10 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
+      if (ElementArrayObject* e = as_element_array(v)) {
+        display_element_array(p, v, *e, name);
+        break;
+      }
       if (IndexableObject* o = as_indexable(v)) {
         std::vector<std::string> lines;
         if (o->display_lines(lines)) {
@@ -545,6 +595,10 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
       p.line("    " + v.function()->display());
       break;
     case Value::Kind::Object:
+      if (ElementArrayObject* e = as_element_array(v)) {
+        if (v.numel() > 0) element_array_body(p, *e, v.dims(), "", false);
+        break;
+      }
       object_body(p, v, s);
       break;
   }

@@ -235,7 +235,7 @@ std::string rat_elem(double v) {
 FormattedNumeric format_numeric(const Tensor& t, NumericFormat nf) {
   FormattedNumeric r;
   const int64_t n = t.numel();
-  if (nf == kFormatHex && t.cls() != ClassId::Logical && t.cls() != ClassId::Char) {
+  if (nf == NumericFormat::Hex && t.cls() != ClassId::Logical && t.cls() != ClassId::Char) {
     std::vector<std::string> texts;
     for (int64_t i = 0; i < n; ++i)
       texts.push_back(t.is_complex() ? hex_text(t, i, false) + "   " + hex_text(t, i, true) + "i"
@@ -246,7 +246,7 @@ FormattedNumeric format_numeric(const Tensor& t, NumericFormat nf) {
     for (auto& x : texts) r.texts.push_back(pad_left(x, r.width));
     return r;
   }
-  if (nf == kFormatRat && is_float_class(t.cls())) {
+  if (nf == NumericFormat::Rat && is_float_class(t.cls())) {
     std::vector<std::string> texts;
     for (int64_t i = 0; i < n; ++i) {
       if (t.is_complex()) {

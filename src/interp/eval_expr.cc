@@ -10,6 +10,7 @@
 
 #include "builtins/construct.h"
 #include "builtins/operators.h"
+#include "builtins/methods.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "accel/capture/lazy.h"
@@ -362,9 +363,17 @@ Value Interpreter::eval(const Expr& e) {
       if (r.step) {
         Value s = eval(*r.step);
         Value b = eval(*r.stop);
+        if (a.is_object() || s.is_object() || b.is_object()) [[unlikely]] {
+          Value o;
+          if (object_operator("colon", {a, s, b}, o)) return o;
+        }
         return colon_op(a, &s, b);
       }
       Value b = eval(*r.stop);
+      if (a.is_object() || b.is_object()) [[unlikely]] {
+        Value o;
+        if (object_operator("colon", {a, b}, o)) return o;
+      }
       return colon_op(a, nullptr, b);
     }
     case ExprKind::Index: {
@@ -630,6 +639,15 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
         if (find_dispatch(id.name, args, &cls)) {
           pos = 1;
           cur = call_class_method(*cls, id.name, args, pos == chain.size() ? nargout : 1);
+          if (pos == chain.size()) {
+            for (auto& v : cur) out.push_back(std::move(v));
+            return;
+          }
+          goto rest;
+        }
+        if (dispatch_class_method(id.name, args)) {  // a method of a C++ value class
+          pos = 1;
+          cur = call_resolved(fn, args, pos == chain.size() ? nargout : 1);
           if (pos == chain.size()) {
             for (auto& v : cur) out.push_back(std::move(v));
             return;

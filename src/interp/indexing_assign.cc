@@ -14,6 +14,7 @@
 #include "interp/indexing_internal.h"
 #include "runtime/missing.h"
 #include "runtime/object_index.h"
+#include "runtime/element_array.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 
@@ -589,11 +590,37 @@ bool try_device_assign(Value& base, std::span<const Value> idx, const Value& rhs
 }  // namespace
 
 static void assign_paren_host(Value& base, bool base_defined, std::span<const Value> idx,
+                              const Value& rhs_in);
+
+/// base(idx) = rhs where base is an ElementArrayObject, or is unset and rhs is one: the
+/// element numbers of base are assigned the negated element numbers of rhs (converted to
+/// base's class) with the numeric rules (scalar expansion, growth with 0, size errors), then
+/// the object gathers. False when neither side is an element array.
+static bool assign_element_array(Value& base, bool base_defined, std::span<const Value> idx,
+                                 const Value& rhs) {
+  ElementArrayObject* e = base_defined ? as_element_array(base) : nullptr;
+  const bool unset = is_unset(base, base_defined);
+  if (!e && !(unset && as_element_array(rhs))) return false;
+  if (e && is_null_rhs(rhs)) return false;  // deletion: delete_elements
+  const Value src = e ? e->convert(rhs) : rhs;
+  ElementArrayObject* s = as_element_array(src);
+  MF_ASSERT(s != nullptr, "ElementArrayObject::convert must return its class");
+  Tensor neg = element_numbers(src.dims());
+  double* q = neg.mutable_data<double>();
+  for (int64_t i = 0; i < neg.numel(); ++i) q[i] = -q[i];
+  Value pos = e ? Value(element_numbers(base.dims())) : Value();
+  assign_paren_host(pos, e != nullptr, idx, Value(std::move(neg)));
+  base = (e ? e : s)->gather(pos.tensor(), s);
+  return true;
+}
+
+static void assign_paren_host(Value& base, bool base_defined, std::span<const Value> idx,
                               const Value& rhs_in) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   if (idx.empty())
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   Value rhs = rhs_in;  // rhs may alias base
+  if (assign_element_array(base, base_defined, idx, rhs)) return;
   if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
     if (o->paren_assign(idx, rhs)) return;
   if (is_missing_value(rhs) && !is_unset(base, base_defined)) {
@@ -666,6 +693,12 @@ void delete_elements(Value& base, std::span<const Value> idx) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   const int n = static_cast<int>(idx.size());
   if (n == 0) return;
+  if (ElementArrayObject* e = as_element_array(base)) {
+    Value pos(element_numbers(base.dims()));
+    delete_elements(pos, idx);
+    base = e->gather(pos.tensor(), nullptr);
+    return;
+  }
   if (IndexableObject* o = as_indexable(base))
     if (o->paren_assign(idx, Value())) return;
   const Dims d = base.dims();

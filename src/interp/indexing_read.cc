@@ -4,7 +4,7 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
-#include "runtime/object_index.h"
+#include "runtime/element_array.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 #include "interp/indexing_slice.h"
@@ -132,6 +132,11 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
   using namespace indexing_detail;
   const int n = static_cast<int>(idx.size());
   if (n == 0) return base;
+  if (ElementArrayObject* e = as_element_array(base)) {
+    // Subscripts the element numbers, then gathers (runtime/element_array.h).
+    Value pos = index_paren_host(Value(element_numbers(base.dims())), idx);
+    return e->gather(pos.tensor(), nullptr);
+  }
   if (IndexableObject* o = as_indexable(base)) {
     Value r;
     if (o->paren_read(idx, r)) return r;

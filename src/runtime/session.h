@@ -11,7 +11,7 @@
 
 namespace matfuse {
 
-enum class NumericFormat : uint8_t { Short, Long, ShortG, LongG, ShortE, LongE };
+enum class NumericFormat : uint8_t { Short, Long, ShortG, LongG, ShortE, LongE, Rat, Hex };
 
 struct Session {
   Session();

@@ -1,0 +1,49 @@
+// The table of methods of C++ value classes (methods.h).
+#include "builtins/methods.h"
+
+#include <unordered_map>
+
+namespace matfuse {
+
+namespace {
+
+struct Hash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+/// "class/name" -> method; filled while builtins() registers the families.
+std::unordered_map<std::string, Builtin, Hash, std::equal_to<>>& table() {
+  static std::unordered_map<std::string, Builtin, Hash, std::equal_to<>> t;
+  return t;
+}
+
+}  // namespace
+
+void add_class_method(std::string cls, std::string name, BuiltinFn fn) {
+  Builtin b;
+  b.name = name;
+  b.fn = fn;
+  auto [it, inserted] = table().try_emplace(cls + "/" + name, std::move(b));
+  MF_ASSERT(inserted, "method '" + it->first + "' is registered twice");
+}
+
+const Builtin* find_class_method(std::string_view cls, std::string_view name) {
+  (void)builtins();  // the families register their methods with the builtins
+  const auto& t = table();
+  if (t.empty()) return nullptr;
+  std::string key;
+  key.reserve(cls.size() + name.size() + 1);
+  key.append(cls).append("/").append(name);
+  auto it = t.find(key);
+  return it == t.end() ? nullptr : &it->second;
+}
+
+const Builtin* dispatch_class_method(std::string_view name, Args args) {
+  for (const Value& a : args)
+    if (a.is_object())
+      if (const Builtin* b = find_class_method(a.object()->class_name(), name)) return b;
+  return nullptr;
+}
+
+}  // namespace matfuse

@@ -1,0 +1,1 @@
+tf = calmonths(1) < caldays(30)

@@ -1,0 +1,1 @@
+t = datetime('not a date')

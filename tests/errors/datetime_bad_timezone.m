@@ -1,0 +1,1 @@
+t = datetime(2014, 6, 28, 'TimeZone', 'Mars/Olympus_Mons')

@@ -1,0 +1,2 @@
+d = hours(1);
+d.Format = 'xyz'
