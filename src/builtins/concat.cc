@@ -21,6 +21,7 @@
 
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
+#include "runtime/value_object.h"
 
 namespace matfuse {
 
@@ -334,6 +335,13 @@ Value cat_dim(int dim, std::span<const Value> parts) {
   }
   if (any_cell) return cat_cells(k, parts);
   if (any_other) {
+    // An object that defines concatenation (a table, ...) takes the whole list.
+    for (const Value& p : parts) {
+      if (!p.is_object()) continue;
+      Value out;
+      if (ValueObject* o = as_value_object(p); o && o->concat(dim, parts, out)) return out;
+      break;
+    }
     // A single handle/object among empties is returned as is; anything else is an error.
     const Value* only = nullptr;
     for (const Value& p : parts) {

@@ -9,6 +9,7 @@ void register_bits(Registry& r);     // bitand ... bitshift, dec2bin ... (bits.c
 void register_matfun(Registry& r);   // issymmetric, rref, rcond, pagemtimes, repelem (matfun.cc)
 void register_polycalc(Registry& r); // polyder, polyint, spline, pchip, gradient (polycalc.cc)
 void register_compat(Registry& r);   // structfun, cell2struct, evalc, iskeyword (compat.cc)
+void register_table(Registry& r);    // table and its functions (table*.cc)
 
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
@@ -69,6 +70,7 @@ const Registry& builtins() {
     register_polycalc(r);
     register_compat(r);
     register_console(r);
+    register_table(r);
     return r;
   }();
   return table;

@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "builtins/table.h"
 #include "interp/display_internal.h"
+#include "interp/display_table.h"
 #include "accel/capture/lazy.h"
 #include "runtime/object_index.h"
 
@@ -449,6 +451,22 @@ void display_struct(Printer& p, const StructArray& sa, const std::string& name,
 
 }  // namespace
 
+namespace display_detail {
+std::pair<std::string, bool> cell_element_text(const Value& v, const Session& s) {
+  return cell_elem_text(v, s);
+}
+}  // namespace display_detail
+
+namespace {
+/// Table lines: blank entries print as blank lines in format loose only.
+void table_lines(Printer& p, const std::vector<std::string>& lines) {
+  for (const auto& l : lines) {
+    if (l.empty()) p.blank();
+    else p.line(l);
+  }
+}
+}  // namespace
+
 void display_value(std::ostream& os, const Value& v, std::string_view name_view,
                    const Session& s) {
   accel::SinkScope sink(accel::SinkReason::Display);
@@ -478,6 +496,19 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
+      if (const TableObject* t = as_table(v)) {
+        p.line(name + " =");
+        p.blank();
+        p.line(table_size_line(*t));
+        p.blank();
+        if (t->width() > 0) {
+          std::vector<std::string> body = table_body(*t, s);
+          if (t->rows == 0) body.resize(2);
+          table_lines(p, body);
+          p.blank();
+        }
+        break;
+      }
       if (IndexableObject* o = as_indexable(v)) {
         std::vector<std::string> lines;
         if (o->display_lines(lines)) {
@@ -545,6 +576,15 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
       p.line("    " + v.function()->display());
       break;
     case Value::Kind::Object:
+      if (const TableObject* t = as_table(v)) {
+        if (t->width() > 0) {
+          std::vector<std::string> body = table_body(*t, s);
+          if (t->rows == 0) body.resize(2);
+          table_lines(p, body);
+          p.blank();
+        }
+        break;
+      }
       object_body(p, v, s);
       break;
   }

@@ -12,7 +12,7 @@
 
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
-#include "runtime/object_index.h"
+#include "runtime/value_object.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 
@@ -593,8 +593,11 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
   if (idx.empty())
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   const Value rhs = rhs_in;  // rhs may alias base
-  if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
-    if (o->paren_assign(idx, rhs)) return;
+  if (ValueObject* o = base_defined ? as_value_object(base) : nullptr) {
+    if (o->paren_assign(idx, rhs, base)) return;
+  } else if (IndexableObject* h = base_defined ? as_indexable(base) : nullptr) {
+    if (h->paren_assign(idx, rhs)) return;
+  }
   if (is_null_rhs(rhs)) {
     if (!base_defined) base = Value();
     delete_elements(base, idx);
@@ -652,8 +655,11 @@ void delete_elements(Value& base, std::span<const Value> idx) {
   accel::SinkScope sink(accel::SinkReason::IndexByData);
   const int n = static_cast<int>(idx.size());
   if (n == 0) return;
-  if (IndexableObject* o = as_indexable(base))
-    if (o->paren_assign(idx, Value())) return;
+  if (ValueObject* o = as_value_object(base)) {
+    if (o->paren_assign(idx, Value(), base)) return;
+  } else if (IndexableObject* h = as_indexable(base)) {
+    if (h->paren_assign(idx, Value())) return;
+  }
   const Dims d = base.dims();
   if (n == 1) {
     const int64_t numel = d.numel();
@@ -729,6 +735,8 @@ void delete_elements(Value& base, std::span<const Value> idx) {
 void assign_brace(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
   const Value rhs = rhs_in;  // rhs may alias base
   const bool unset = is_unset(base, base_defined);
+  if (ValueObject* o = unset ? nullptr : as_value_object(base))
+    if (o->brace_assign(idx, rhs, base)) return;
   if (!unset && base.is_string()) {
     StringArray s = to_string_array(rhs);
     if (s.numel() != 1)
