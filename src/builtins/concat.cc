@@ -24,6 +24,7 @@
 #include "builtins/construct.h"
 #include "builtins/shape_util.h"
 #include "runtime/element_array.h"
+#include "runtime/value_object.h"
 
 namespace matfuse {
 
@@ -376,6 +377,13 @@ Value cat_dim(int dim, std::span<const Value> parts) {
   for (const Value& p : parts)  // datetime, duration, ...: the first such part concatenates
     if (ElementArrayObject* e = as_element_array(p)) return e->concat(dim, parts);
   if (any_other) {
+    // An object that defines concatenation (a table, ...) takes the whole list.
+    for (const Value& p : parts) {
+      if (!p.is_object()) continue;
+      Value out;
+      if (ValueObject* o = as_value_object(p); o && o->concat(dim, parts, out)) return out;
+      break;
+    }
     // A single handle/object among empties is returned as is; anything else is an error.
     const Value* only = nullptr;
     for (const Value& p : parts) {

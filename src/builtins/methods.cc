@@ -18,6 +18,8 @@ std::unordered_map<std::string, Builtin, Hash, std::equal_to<>>& table() {
   return t;
 }
 
+ArgNameHook g_arg_name = nullptr;
+
 }  // namespace
 
 void add_class_method(std::string cls, std::string name, BuiltinFn fn) {
@@ -45,5 +47,11 @@ const Builtin* dispatch_class_method(std::string_view name, Args args) {
       if (const Builtin* b = find_class_method(a.object()->class_name(), name)) return b;
   return nullptr;
 }
+
+std::string caller_arg_name(CallContext& ctx, size_t k, size_t nargs) {
+  return g_arg_name ? g_arg_name(ctx, k, nargs) : std::string();
+}
+
+void set_arg_name_hook(ArgNameHook hook) { g_arg_name = hook; }
 
 }  // namespace matfuse

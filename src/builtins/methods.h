@@ -1,4 +1,4 @@
-// Methods of value classes implemented in C++ (datetime, duration, calendarDuration): MATLAB's
+// Methods of value classes implemented in C++ (datetime, duration, calendarDuration, table): MATLAB's
 // method dispatch for them. A call f(args...) of a function, or an operator (plus, eq, colon,
 // transpose, ...), whose arguments include an object of a class that registered a method of
 // that name runs the method instead (the first object argument with such a method wins); a
@@ -7,6 +7,7 @@
 // (builtins()); a second registration is an internal error.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -19,5 +20,12 @@ void add_class_method(std::string cls, std::string name, BuiltinFn fn);
 const Builtin* find_class_method(std::string_view cls, std::string_view name);
 /// The method `name` of the first object argument whose class has one, or null.
 const Builtin* dispatch_class_method(std::string_view name, Args args);
+
+/// The caller's variable name of argument k of the builtin call running now when that argument
+/// is a plain variable (MATLAB's inputname), else "". nargs: the call's argument count.
+std::string caller_arg_name(CallContext& ctx, size_t k, size_t nargs);
+/// Installed by the interpreter: answers caller_arg_name.
+using ArgNameHook = std::string (*)(CallContext& ctx, size_t k, size_t nargs);
+void set_arg_name_hook(ArgNameHook hook);
 
 }  // namespace matfuse

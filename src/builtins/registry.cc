@@ -16,6 +16,7 @@ void register_extras(Registry& r);   // statistics, strings and math extras (ext
 void register_extras2(Registry& r);  // text predicates, matrix functions, folders (extras2.cc)
 void register_validators(Registry& r);  // mustBePositive ... mustBeFolder (validators.cc)
 void register_datetime(Registry& r); // datetime, duration, calendarDuration (datetime*.cc)
+void register_table(Registry& r);    // table and its functions (table*.cc)
 
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
@@ -83,6 +84,7 @@ const Registry& builtins() {
     register_validators(r);
     register_datetime(r);
     register_console(r);
+    register_table(r);
     return r;
   }();
   return table;

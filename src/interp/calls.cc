@@ -10,8 +10,9 @@
 #include <sstream>
 
 #include "builtins/gpu.h"
-#include "builtins/methods.h"
 #include "builtins/linalg.h"
+#include "builtins/methods.h"
+#include "interp/call_site.h"
 #include "interp/display.h"
 #include "interp/interp.h"
 #include "runtime/mexception.h"
@@ -20,6 +21,8 @@
 #include "lang/parser.h"
 
 namespace matfuse {
+
+static std::string interp_arg_name(CallContext& ctx, size_t k, size_t nargs);
 
 using namespace ast;
 
@@ -62,6 +65,7 @@ Interpreter::Interpreter(Session& session) : session_(session) {
   // Warnings of the matrix operators (A \ B, A / B, A ^ p) reach this session's err stream,
   // warning switches and lastwarn.
   linalg_set_session(&session_);
+  set_arg_name_hook(interp_arg_name);
 }
 
 Interpreter::~Interpreter() { linalg_set_session(nullptr); }
@@ -100,7 +104,7 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
       if (const ClassInfo* cls = nullptr; has_object_arg(args)) {
         if (find_dispatch(fn.name, args, &cls))
           return call_class_method(*cls, fn.name, args, nargout);
-        // A method of a C++ value class (datetime, duration, ...) among the arguments.
+        // A method of a C++ value class (datetime, duration, table, ...) among the arguments.
         if (const Builtin* m = dispatch_class_method(fn.name, args)) b = m;
       }
       Outputs r;
@@ -109,7 +113,7 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
       } catch (MatlabError& e) {
         if (e.raised_by().empty() && e.stack().empty()) {
           // error()/rethrow() report the calling function (MATLAB: "Error using f").
-          const std::string& n = fn.builtin->name;
+          const std::string& n = b->name;
           if (n == "error" || n == "rethrow" || n == "throw" || n == "throwAsCaller")
             e.raised_by() = cur_ && cur_->def ? cur_->def->name : std::string();
           else
@@ -118,19 +122,19 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
         throw;
       } catch (const std::bad_alloc&) {
         MatlabError e("MATLAB:nomem", "Out of memory.");
-        e.raised_by() = fn.builtin->name;
+        e.raised_by() = b->name;
         throw e;
       } catch (const std::length_error&) {
         // A container asked for more than it can hold (a size past every limit): MATLAB's
         // size error, catchable by try, not an internal error.
         MatlabError e("MATLAB:array:SizeLimitExceeded",
                       "Requested array exceeds the maximum possible variable size.");
-        e.raised_by() = fn.builtin->name;
+        e.raised_by() = b->name;
         throw e;
       }
       if (nargout > 0 && static_cast<int>(r.size()) < nargout) {
         MatlabError e("MATLAB:TooManyOutputs", "Too many output arguments.");
-        e.raised_by() = fn.builtin->name;
+        e.raised_by() = b->name;
         throw e;
       }
       return r;
@@ -198,6 +202,7 @@ static void bind_params(Frame& fr, Layout& L, const std::vector<std::string>& pa
 Outputs Interpreter::call_user(const std::shared_ptr<CodeUnit>& unit, FunctionDef* def, Args args,
                                int nargout) {
   check_stack();
+  CallSiteScope no_site(nullptr);  // the caller's call expression is not ours
   const auto& params = def->params;
   bool has_varargin = !params.empty() && params.back() == "varargin";
   if (!has_varargin && args.size() > params.size()) {
@@ -517,6 +522,23 @@ void Interpreter::run_text(std::string_view code, bool program) {
     }
     restore();
   });
+}
+
+const ast::IndexExpr*& current_call_site() {
+  static const ast::IndexExpr* site = nullptr;
+  return site;
+}
+
+/// caller_arg_name for builtins: the name of argument k when the running builtin's call site
+/// has nargs argument expressions and that one is a defined variable.
+static std::string interp_arg_name(CallContext& ctx, size_t k, size_t nargs) {
+  const ast::IndexExpr* ix = current_call_site();
+  auto* in = dynamic_cast<Interpreter*>(&ctx);
+  if (!in || !ix || ix->args.size() != nargs || k >= nargs) return {};
+  const ast::Expr& a = *ix->args[k];
+  if (a.kind != ast::ExprKind::Ident) return {};
+  const auto& id = static_cast<const ast::IdentExpr&>(a);
+  return in->slot_value(id.slot) ? id.name : std::string();
 }
 
 Outputs Interpreter::eval_text(std::string_view code, int nargout) {

@@ -10,9 +10,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include "builtins/table.h"
 #include "interp/display_internal.h"
+#include "interp/display_table.h"
 #include "accel/capture/lazy.h"
 #include "runtime/element_array.h"
+#include "runtime/object_index.h"
 
 namespace matfuse {
 
@@ -495,6 +498,22 @@ void display_struct(Printer& p, const StructArray& sa, const std::string& name,
 
 }  // namespace
 
+namespace display_detail {
+std::pair<std::string, bool> cell_element_text(const Value& v, const Session& s) {
+  return cell_elem_text(v, s);
+}
+}  // namespace display_detail
+
+namespace {
+/// Table lines: blank entries print as blank lines in format loose only.
+void table_lines(Printer& p, const std::vector<std::string>& lines) {
+  for (const auto& l : lines) {
+    if (l.empty()) p.blank();
+    else p.line(l);
+  }
+}
+}  // namespace
+
 void display_value(std::ostream& os, const Value& v, std::string_view name_view,
                    const Session& s) {
   accel::SinkScope sink(accel::SinkReason::Display);
@@ -526,6 +545,19 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
     case Value::Kind::Object:
       if (ElementArrayObject* e = as_element_array(v)) {
         display_element_array(p, v, *e, name);
+        break;
+      }
+      if (const TableObject* t = as_table(v)) {
+        p.line(name + " =");
+        p.blank();
+        p.line(table_size_line(*t));
+        p.blank();
+        if (t->width() > 0) {
+          std::vector<std::string> body = table_body(*t, s);
+          if (t->rows == 0) body.resize(2);
+          table_lines(p, body);
+          p.blank();
+        }
         break;
       }
       if (IndexableObject* o = as_indexable(v)) {
@@ -597,6 +629,15 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
     case Value::Kind::Object:
       if (ElementArrayObject* e = as_element_array(v)) {
         if (v.numel() > 0) element_array_body(p, *e, v.dims(), "", false);
+        break;
+      }
+      if (const TableObject* t = as_table(v)) {
+        if (t->width() > 0) {
+          std::vector<std::string> body = table_body(*t, s);
+          if (t->rows == 0) body.resize(2);
+          table_lines(p, body);
+          p.blank();
+        }
         break;
       }
       object_body(p, v, s);

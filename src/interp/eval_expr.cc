@@ -11,6 +11,7 @@
 #include "builtins/construct.h"
 #include "builtins/operators.h"
 #include "builtins/methods.h"
+#include "interp/call_site.h"
 #include "interp/indexing.h"
 #include "interp/interp.h"
 #include "accel/capture/lazy.h"
@@ -254,6 +255,7 @@ static bool try_fast_index(Interpreter& in, const IndexExpr& ix, Value& result) 
         return true;
       }
     }
+    CallSiteScope site(&ix);
     Outputs o = in.call_resolved(cached_fn(in, id), std::span<const Value>(&a, 1), 1);
     result = std::move(o[0]);
     return true;
@@ -263,6 +265,7 @@ static bool try_fast_index(Interpreter& in, const IndexExpr& ix, Value& result) 
     result = Value(b->scalar2(ab[0].scalar(), ab[1].scalar()));
     return true;
   }
+  CallSiteScope site(&ix);
   Outputs o = in.call_resolved(cached_fn(in, id), std::span<const Value>(ab, 2), 1);
   result = std::move(o[0]);
   return true;
@@ -673,9 +676,11 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
         if (fn.kind == ResolvedFn::Kind::None) undefined_name(id.name);
       }
       std::vector<Value> args;
+      const IndexExpr* site = nullptr;
       if (pos < chain.size() && chain[pos]->kind == ExprKind::Index &&
           !static_cast<const IndexExpr*>(chain[pos])->is_brace) {
         const auto& ix = *static_cast<const IndexExpr*>(chain[pos]);
+        site = &ix;
         eval_args(*this, ix, nullptr, args);
         ++pos;
         // display(X) shows X under its variable name (MATLAB's inputname).
@@ -685,6 +690,7 @@ void Interpreter::eval_chain(const Expr& e, int nargout, std::vector<Value>& out
           args.push_back(Value::from_chars(static_cast<const IdentExpr&>(*ix.args[0]).name));
       }
       int n = pos == chain.size() ? nargout : 1;
+      CallSiteScope call_site(site);
       cur = call_resolved(fn, args, n);
       if (pos == chain.size()) {
         for (auto& v : cur) out.push_back(std::move(v));

@@ -15,6 +15,7 @@
 #include "runtime/interrupt.h"
 #include "accel/capture/graph.h"
 #include "accel/capture/lazy.h"
+#include "builtins/table.h"
 #include "runtime/object_index.h"
 
 namespace matfuse {
@@ -116,7 +117,14 @@ static void set_level(Value& cur, bool defined, std::vector<Level>& levels, size
       Value sub;
       bool sd = false;
       if (defined && cur.is_object()) {  // obj.P(k) = v: read P, modify, write it back
-        std::vector<Value> got = get_field(cur, L.field);
+        std::vector<Value> got;
+        try {
+          got = get_field(cur, L.field);
+        } catch (const MatlabError&) {
+          // A property the object creates on assignment (a new table variable) starts unset;
+          // set_field below reports a name the object refuses.
+          if (!as_table(cur)) throw;
+        }
         if (got.size() == 1) {
           sub = std::move(got[0]);
           sd = true;
@@ -222,6 +230,14 @@ static const std::string& assign_target(Interpreter& in, const Expr& target, con
           if (cur && cur->is_struct() && cur->numel() == 1 &&
               cur->struct_array().field_index(L.field) >= 0)
             next = cur->struct_array().get(0, cur->struct_array().field_index(L.field));
+          else if (cur && cur->is_object()) {
+            // obj.P(end) = v: `end` counts in the property's value.
+            try {
+              std::vector<Value> got = get_field(*cur, L.field);
+              if (got.size() == 1) next = std::move(got[0]);
+            } catch (const MatlabError&) {
+            }
+          }
           cur = std::move(next);
         }
       } else {

@@ -15,6 +15,7 @@
 #include "runtime/missing.h"
 #include "runtime/object_index.h"
 #include "runtime/element_array.h"
+#include "runtime/value_object.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 
@@ -621,8 +622,11 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   Value rhs = rhs_in;  // rhs may alias base
   if (assign_element_array(base, base_defined, idx, rhs)) return;
-  if (IndexableObject* o = base_defined ? as_indexable(base) : nullptr)
-    if (o->paren_assign(idx, rhs)) return;
+  if (ValueObject* o = base_defined ? as_value_object(base) : nullptr) {
+    if (o->paren_assign(idx, rhs, base)) return;
+  } else if (IndexableObject* h = base_defined ? as_indexable(base) : nullptr) {
+    if (h->paren_assign(idx, rhs)) return;
+  }
   if (is_missing_value(rhs) && !is_unset(base, base_defined)) {
     // x(i) = missing: the standard missing value of x's class.
     if (base.is_string()) {
@@ -699,8 +703,11 @@ void delete_elements(Value& base, std::span<const Value> idx) {
     base = e->gather(pos.tensor(), nullptr);
     return;
   }
-  if (IndexableObject* o = as_indexable(base))
-    if (o->paren_assign(idx, Value())) return;
+  if (ValueObject* o = as_value_object(base)) {
+    if (o->paren_assign(idx, Value(), base)) return;
+  } else if (IndexableObject* h = as_indexable(base)) {
+    if (h->paren_assign(idx, Value())) return;
+  }
   const Dims d = base.dims();
   if (n == 1) {
     const int64_t numel = d.numel();
@@ -776,6 +783,8 @@ void delete_elements(Value& base, std::span<const Value> idx) {
 void assign_brace(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
   const Value rhs = rhs_in;  // rhs may alias base
   const bool unset = is_unset(base, base_defined);
+  if (ValueObject* o = unset ? nullptr : as_value_object(base))
+    if (o->brace_assign(idx, rhs, base)) return;
   if (!unset && base.is_string()) {
     StringArray s = to_string_array(rhs);
     if (s.numel() != 1)

@@ -5,6 +5,7 @@
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
 #include "runtime/element_array.h"
+#include "runtime/value_object.h"
 #include "accel/capture/lazy.h"
 #include "builtins/gpu.h"
 #include "interp/indexing_slice.h"
@@ -203,6 +204,10 @@ std::vector<Value> index_brace(const Value& base, std::span<const Value> idx) {
       out.push_back(Value::from_chars(*s[i]));
     }
     return out;
+  }
+  if (ValueObject* o = as_value_object(base)) {
+    std::vector<Value> out;
+    if (o->brace_read(idx, out)) return out;
   }
   throw_error("MATLAB:cellRefFromNonCell",
               "Brace indexing is not supported for variables of this type.");

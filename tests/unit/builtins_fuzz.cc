@@ -35,6 +35,7 @@ const std::map<std::string, std::string>& skipped() {
       {"rmdir", "removes folders"},
       {"save", "writes files"},
       {"writematrix", "writes files"},
+      {"writetable", "writes files"},
       {"fopen", "may create files ('a...' permissions)"},
       {"fprintf", "may write to files opened by other tests"},
       {"diary", "writes files"},
