@@ -1,5 +1,7 @@
 #include "cli/version.h"
 
+#include "graphics/render.h"
+
 #ifndef MATFUSE_VERSION
 #define MATFUSE_VERSION "0.0.0"
 #endif
@@ -38,11 +40,8 @@ std::string version_text() {
 #else
       {"readline", false, "line editing, completion and history at the prompt"},
 #endif
-#ifdef MATFUSE_HAVE_CAIRO
-      {"Cairo", true, "figures to PNG, SVG and PDF"},
-#else
-      {"Cairo", false, "figures to PNG, SVG and PDF"},
-#endif
+      // Only the graphics sources see MATFUSE_HAVE_CAIRO: ask them.
+      {"Cairo", gfx::rendering_available(), "figures to PNG, SVG and PDF"},
 #ifdef MATFUSE_HAVE_JUPYTER
       {"Jupyter kernel", true, "matfuse --install-kernel, notebooks"},
 #else
