@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "builtins/construct.h"
+#include "builtins/data_util.h"
 #include "builtins/table.h"
 
 namespace matfuse {
@@ -15,15 +16,6 @@ namespace matfuse {
 using namespace table_detail;
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool opt_is(const Value& v, const char* name) {
-  return v.is_text() && lower(v.to_text()) == lower(name);
-}
 
 /// The groups of rows of t by the variables gv: first row of each group and its members.
 struct Groups {
@@ -117,13 +109,13 @@ Outputs bi_groupsummary(CallContext& ctx, Args args, int nargout) {
   if (args.size() > 2) {
     auto add = [&](const Value& m) {
       if (m.is_function()) methods.push_back({"fun" + std::to_string(++nfun), m});
-      else methods.push_back({lower(m.to_text("method")), Value()});
+      else methods.push_back({data::lower(m.to_text("method")), Value()});
     };
     const Value& m = args[2];
     if (m.is_cell()) {
       for (const Value& e : m.cell().elems()) add(e);
     } else if (m.is_string()) {
-      for (const auto& s : m.string_array().elems()) methods.push_back({lower(s.value_or("")), Value()});
+      for (const auto& s : m.string_array().elems()) methods.push_back({data::lower(s.value_or("")), Value()});
     } else {
       add(m);
     }
@@ -164,7 +156,7 @@ std::vector<std::pair<std::string, Value>> options(Args a, const char* fname) {
   if (a.size() % 2 != 0)
     throw_error("MATLAB:table:InvalidParams", "%s: name-value arguments must come in pairs.", fname);
   std::vector<std::pair<std::string, Value>> o;
-  for (size_t i = 0; i < a.size(); i += 2) o.push_back({lower(a[i].to_text("parameter name")), a[i + 1]});
+  for (size_t i = 0; i < a.size(); i += 2) o.push_back({data::lower(a[i].to_text("parameter name")), a[i + 1]});
   return o;
 }
 
@@ -185,7 +177,7 @@ Outputs bi_varfun(CallContext& ctx, Args args, int nargout) {
       in = var_subscript(t, v);
       in_given = true;
     } else if (k == "groupingvariables") gv = var_subscript(t, v);
-    else if (k == "outputformat") fmt = lower(v.to_text());
+    else if (k == "outputformat") fmt = data::lower(v.to_text());
     else throw_error("MATLAB:table:InvalidParams", "Invalid parameter name: %s.", k.c_str());
   }
   if (!in_given)
@@ -271,7 +263,7 @@ Outputs bi_rowfun(CallContext& ctx, Args args, int nargout) {
     if (k == "inputvariables") in = var_subscript(t, v);
     else if (k == "outputvariablenames") out_names = text_list(v, "OutputVariableNames");
     else if (k == "numoutputs") nout = static_cast<int>(v.to_index("NumOutputs"));
-    else if (k == "outputformat") fmt = lower(v.to_text());
+    else if (k == "outputformat") fmt = data::lower(v.to_text());
     else if (k == "extractcellcontents") extract = v.truthy();
     else throw_error("MATLAB:table:InvalidParams", "Invalid parameter name: %s.", k.c_str());
   }

@@ -19,6 +19,7 @@
 
 #include "builtins/files_util.h"
 #include "builtins/format.h"
+#include "builtins/data_util.h"
 #include "builtins/table.h"
 #include "builtins/text_import.h"
 #include "runtime/atomic_file.h"
@@ -28,11 +29,6 @@ namespace matfuse {
 using namespace table_detail;
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string trim(const std::string& s) {
   size_t a = 0, b = s.size();
@@ -61,16 +57,16 @@ Outputs bi_readtable(CallContext& ctx, Args args, int nargout) {
   bool row_names = false, preserve = false, strings = false;
   int64_t header_lines = 0;
   for (size_t i = 1; i + 1 < args.size(); i += 2) {
-    const std::string k = lower(text_arg(args[i], "readtable", static_cast<int>(i) + 1));
+    const std::string k = data::lower(text_arg(args[i], "readtable", static_cast<int>(i) + 1));
     const Value& v = args[i + 1];
     if (k == "delimiter") delim = text_import::delimiter_arg(v, "readtable");
     else if (k == "readvariablenames") read_names = v.truthy() ? 1 : 0;
     else if (k == "readrownames") row_names = v.truthy();
     else if (k == "numheaderlines") header_lines = v.to_index("NumHeaderLines");
-    else if (k == "variablenamingrule") preserve = lower(v.to_text()) == "preserve";
-    else if (k == "texttype") strings = lower(v.to_text()) == "string";
+    else if (k == "variablenamingrule") preserve = data::lower(v.to_text()) == "preserve";
+    else if (k == "texttype") strings = data::lower(v.to_text()) == "string";
     else if (k == "filetype") {
-      const std::string t = lower(v.to_text());
+      const std::string t = data::lower(v.to_text());
       if (t != "text" && t != "delimitedtext")
         throw_error("matfuse:notAvailable", "readtable reads text files only ('FileType','%s').",
                     t.c_str());
@@ -293,29 +289,29 @@ Outputs bi_writetable(CallContext&, Args args, int nargout) {
   int rule = 1;
   if ((args.size() - 2) % 2 != 0)
     throw_error("MATLAB:InputParser:ParamMissingValue", "Name-value arguments must come in pairs.");
-  const std::string ext = lower(path.size() > 4 ? path.substr(path.size() - 4) : path);
+  const std::string ext = data::lower(path.size() > 4 ? path.substr(path.size() - 4) : path);
   if (ext == ".xls" || ext == "xlsx" || ext == "xlsm")
     throw_error("matfuse:notAvailable", "writetable writes text files only; spreadsheets are not supported.");
   for (size_t i = 2; i + 1 < args.size(); i += 2) {
-    const std::string k = lower(text_arg(args[i], "writetable", static_cast<int>(i) + 1));
+    const std::string k = data::lower(text_arg(args[i], "writetable", static_cast<int>(i) + 1));
     const Value& v = args[i + 1];
     if (k == "delimiter") delim = text_import::delimiter_arg(v, "writetable");
     else if (k == "writevariablenames") var_names = v.truthy();
     else if (k == "writerownames") row_names = v.truthy();
     else if (k == "writemode") {
-      const std::string m = lower(v.to_text());
+      const std::string m = data::lower(v.to_text());
       if (m != "overwrite" && m != "append")
         throw_error("MATLAB:table:write:InvalidWriteMode", "WriteMode must be 'overwrite' or 'append'.");
       append = m == "append";
     } else if (k == "quotestrings") {
       if (v.is_text()) {
-        const std::string q = lower(v.to_text());
+        const std::string q = data::lower(v.to_text());
         rule = q == "all" ? 2 : q == "none" ? 0 : 1;
       } else {
         rule = v.truthy() ? 2 : 0;
       }
     } else if (k == "filetype") {
-      const std::string f = lower(v.to_text());
+      const std::string f = data::lower(v.to_text());
       if (f != "text" && f != "delimitedtext")
         throw_error("matfuse:notAvailable", "writetable writes text files only ('FileType','%s').",
                     f.c_str());

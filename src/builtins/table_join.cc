@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "builtins/methods.h"
+#include "builtins/data_util.h"
 #include "builtins/table.h"
 
 namespace matfuse {
@@ -18,11 +19,6 @@ namespace matfuse {
 using namespace table_detail;
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 struct JoinSpec {
   std::vector<int64_t> lkeys, rkeys, lvars, rvars;
@@ -40,7 +36,7 @@ JoinSpec parse_join(const TableObject& l, const TableObject& r, Args opts, bool 
   for (size_t i = 0; i < opts.size(); i += 2) {
     if (!opts[i].is_text())
       throw_error("MATLAB:table:join:InvalidParams", "Parameter names must be text.");
-    const std::string n = lower(opts[i].to_text());
+    const std::string n = data::lower(opts[i].to_text());
     const Value& v = opts[i + 1];
     if (n == "keys") {
       s.lkeys = var_subscript(l, v);
@@ -61,7 +57,7 @@ JoinSpec parse_join(const TableObject& l, const TableObject& r, Args opts, bool 
     } else if (outer && n == "mergekeys") {
       s.merge = v.truthy();
     } else if (outer && n == "type") {
-      s.type = lower(v.to_text());
+      s.type = data::lower(v.to_text());
       if (s.type != "full" && s.type != "left" && s.type != "right")
         throw_error("MATLAB:table:join:InvalidType",
                     "Type must be 'full', 'left', or 'right'.");

@@ -7,6 +7,7 @@
 
 #include "builtins/shape_util.h"
 #include "builtins/methods.h"
+#include "builtins/data_util.h"
 #include "builtins/table.h"
 
 namespace matfuse {
@@ -14,15 +15,6 @@ namespace matfuse {
 using namespace table_detail;
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool opt_is(const Value& v, const char* name) {
-  return v.is_text() && lower(v.to_text()) == lower(name);
-}
 
 /// B = head(A[, k]) / tail(A[, k]): the first / last k rows (default 8) of a table or array.
 Outputs head_tail(Args args, int nargout, bool head) {
@@ -147,19 +139,19 @@ Outputs table_sortrows(CallContext&, Args args, int nargout) {
   size_t next = 1;
   auto is_dir = [](const Value& v) {
     if (v.is_text()) {
-      std::string s = lower(v.to_text());
+      std::string s = data::lower(v.to_text());
       return s == "ascend" || s == "descend";
     }
     if (v.is_cell() && v.numel() > 0) {
       for (const Value& e : v.cell().elems())
-        if (!e.is_text() || (lower(e.to_text()) != "ascend" && lower(e.to_text()) != "descend"))
+        if (!e.is_text() || (data::lower(e.to_text()) != "ascend" && data::lower(e.to_text()) != "descend"))
           return false;
       return true;
     }
     return false;
   };
-  if (args.size() > 1 && !is_dir(args[1]) && !opt_is(args[1], "MissingPlacement") &&
-      !opt_is(args[1], "ComparisonMethod")) {
+  if (args.size() > 1 && !is_dir(args[1]) && !data::is_option(args[1], "MissingPlacement") &&
+      !data::is_option(args[1], "ComparisonMethod")) {
     const Value& v = args[1];
     next = 2;
     if (v.is_text() && (v.to_text() == t.dim_names[0] || v.to_text() == "RowNames") &&
@@ -189,10 +181,10 @@ Outputs table_sortrows(CallContext&, Args args, int nargout) {
                   "The sorting direction must be a single value or one value for each sorting "
                   "variable.");
     for (size_t i = 0; i < by.size(); ++i)
-      by[i].second = lower(dirs[dirs.size() == 1 ? 0 : i]) == "descend";
+      by[i].second = data::lower(dirs[dirs.size() == 1 ? 0 : i]) == "descend";
   }
   for (; next + 1 < args.size() + 1 && next < args.size(); next += 2) {
-    if (!opt_is(args[next], "MissingPlacement") && !opt_is(args[next], "ComparisonMethod"))
+    if (!data::is_option(args[next], "MissingPlacement") && !data::is_option(args[next], "ComparisonMethod"))
       throw_error("MATLAB:sortrows:unknownOption", "Invalid option.");
   }
   std::vector<SortKey> keys;
@@ -247,17 +239,17 @@ Outputs bi_addvars(CallContext& ctx, Args args, int nargout) {
   size_t nd = args.size();
   for (size_t i = 1; i < args.size(); ++i)
     if ((args.size() - i) % 2 == 0 &&
-        (opt_is(args[i], "Before") || opt_is(args[i], "After") ||
-         opt_is(args[i], "NewVariableNames"))) {
+        (data::is_option(args[i], "Before") || data::is_option(args[i], "After") ||
+         data::is_option(args[i], "NewVariableNames"))) {
       nd = i;
       break;
     }
   int64_t at = t.width();
   const Value* new_names = nullptr;
   for (size_t i = nd; i + 1 < args.size(); i += 2) {
-    if (opt_is(args[i], "Before")) at = location(t, args[i + 1]);
-    else if (opt_is(args[i], "After")) at = location(t, args[i + 1]) + 1;
-    else if (opt_is(args[i], "NewVariableNames")) new_names = &args[i + 1];
+    if (data::is_option(args[i], "Before")) at = location(t, args[i + 1]);
+    else if (data::is_option(args[i], "After")) at = location(t, args[i + 1]) + 1;
+    else if (data::is_option(args[i], "NewVariableNames")) new_names = &args[i + 1];
     else
       throw_error("MATLAB:table:addvars:InvalidParameter", "Invalid parameter name.");
   }
@@ -338,8 +330,8 @@ Outputs bi_movevars(CallContext&, Args args, int nargout) {
   int64_t at = t.width();
   bool after = false;
   if (args.size() == 4) {
-    if (opt_is(args[2], "Before")) at = location(t, args[3]);
-    else if (opt_is(args[2], "After")) {
+    if (data::is_option(args[2], "Before")) at = location(t, args[3]);
+    else if (data::is_option(args[2], "After")) {
       at = location(t, args[3]);
       after = true;
     } else
