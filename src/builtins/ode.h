@@ -7,6 +7,8 @@
 #pragma once
 
 #include <functional>
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,46 @@ OdeProblem ode_setup(CallContext& ctx, Args args, const char* solver, int defaul
 /// Weighted error norm of MATLAB's solvers: infinity norm of e ./ max(max(|y|,|ynew|), thr) or,
 /// with NormControl, norm(e) / max(max(norm(y), norm(ynew)), thr).
 double err_norm(const OdeProblem& p, const Vec& e, const Vec& y, const Vec& ynew);
+
+/// The error weights of the multistep solvers (ode113, ode15s), set once per step and used for
+/// many norms: max(|a|, |b|, thr) per component, or with NormControl max(norm(a), norm(b), thr);
+/// norm(elem) is then err_norm's weighted norm of the vector whose component l is elem(l).
+struct ErrorWeights {
+  explicit ErrorWeights(const OdeProblem& p) : p_(p), wt_(p.y0.size()) {}
+  void set(const Vec& a, const Vec& b) {
+    const size_t n = wt_.size();
+    if (p_.normcontrol) {
+      double na = 0, nb = 0;
+      for (size_t l = 0; l < n; ++l) {
+        na += a[l] * a[l];
+        nb += b[l] * b[l];
+      }
+      wscale_ = std::max(std::max(std::sqrt(na), std::sqrt(nb)), p_.thr[0]);
+    } else {
+      for (size_t l = 0; l < n; ++l)
+        wt_[l] = std::max(std::max(std::abs(a[l]), std::abs(b[l])), p_.thr[l]);
+    }
+  }
+  template <class F>
+  double norm(F&& elem) const {
+    const size_t n = wt_.size();
+    double m = 0;
+    if (p_.normcontrol) {
+      for (size_t l = 0; l < n; ++l) m += elem(l) * elem(l);
+      return std::sqrt(m) / wscale_;
+    }
+    for (size_t l = 0; l < n; ++l) {
+      double a = std::abs(elem(l)) / wt_[l];
+      if (a > m || std::isnan(a)) m = a;
+    }
+    return m;
+  }
+
+private:
+  const OdeProblem& p_;
+  Vec wt_;
+  double wscale_ = 1;
+};
 
 /// Step-size bookkeeping shared by every solver (Shampine & Reichelt 1997, section 2: the
 /// minimum step 16*eps(t), MaxStep, stretching the last step to tfinal, the warning when the

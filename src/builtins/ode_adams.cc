@@ -75,33 +75,9 @@ Outputs bi_ode113(CallContext& ctx, Args args, int nargout) {
   OdeOutput out(p, nargout, kMaxOrder + 1, kMaxOrder + 1);
   StepSize step(p);
   // Norms of v ./ max(|y|, |pred|, thr) (2-norm ratio with NormControl).
-  Vec wt(n);
-  double wscale = 1;
-  auto set_weights = [&](const Vec& a, const Vec& b) {
-    if (p.normcontrol) {
-      double na = 0, nb = 0;
-      for (size_t l = 0; l < n; ++l) {
-        na += a[l] * a[l];
-        nb += b[l] * b[l];
-      }
-      wscale = std::max(std::max(std::sqrt(na), std::sqrt(nb)), p.thr[0]);
-    } else {
-      for (size_t l = 0; l < n; ++l)
-        wt[l] = std::max(std::max(std::abs(a[l]), std::abs(b[l])), p.thr[l]);
-    }
-  };
-  auto wnorm = [&](auto&& elem) {
-    double m = 0;
-    if (p.normcontrol) {
-      for (size_t l = 0; l < n; ++l) m += elem(l) * elem(l);
-      return std::sqrt(m) / wscale;
-    }
-    for (size_t l = 0; l < n; ++l) {
-      double a = std::abs(elem(l)) / wt[l];
-      if (a > m || std::isnan(a)) m = a;
-    }
-    return m;
-  };
+  ErrorWeights weights(p);
+  auto set_weights = [&](const Vec& a, const Vec& b) { weights.set(a, b); };
+  auto wnorm = [&](auto&& elem) { return weights.norm(elem); };
   set_weights(y, y);
   step.init(wnorm([&](size_t l) { return yp[l]; }) / (0.25 * std::sqrt(p.rtol)));
   for (size_t l = 0; l < n; ++l) {

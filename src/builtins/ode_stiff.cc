@@ -238,33 +238,9 @@ Outputs bi_ode15s(CallContext& ctx, Args args, int nargout) {
   Vec dfdy = ode_jacobian(p, t, y, yp, npds);
   bool jcurrent = true;
   StepSize step(p);
-  Vec wt(n);
-  double wscale = 1;
-  auto set_weights = [&](const Vec& a, const Vec& b) {
-    if (p.normcontrol) {
-      double na = 0, nb = 0;
-      for (size_t l = 0; l < n; ++l) {
-        na += a[l] * a[l];
-        nb += b[l] * b[l];
-      }
-      wscale = std::max(std::max(std::sqrt(na), std::sqrt(nb)), p.thr[0]);
-    } else {
-      for (size_t l = 0; l < n; ++l)
-        wt[l] = std::max(std::max(std::abs(a[l]), std::abs(b[l])), p.thr[l]);
-    }
-  };
-  auto wnorm = [&](auto&& elem) {
-    double m = 0;
-    if (p.normcontrol) {
-      for (size_t l = 0; l < n; ++l) m += elem(l) * elem(l);
-      return std::sqrt(m) / wscale;
-    }
-    for (size_t l = 0; l < n; ++l) {
-      double a = std::abs(elem(l)) / wt[l];
-      if (a > m || std::isnan(a)) m = a;
-    }
-    return m;
-  };
+  ErrorWeights weights(p);
+  auto set_weights = [&](const Vec& a, const Vec& b) { weights.set(a, b); };
+  auto wnorm = [&](auto&& elem) { return weights.norm(elem); };
   set_weights(y, y);
   step.init(1.25 * wnorm([&](size_t l) { return yp[l]; }) / std::sqrt(p.rtol));
   int k = 1, klast = 1;
