@@ -22,6 +22,40 @@
 
 namespace matfuse {
 
+namespace files_detail {
+
+/// The shortest decimal text that reads back as the same double (std::to_chars), with
+/// MATLAB's spellings of the special values.
+std::string number_text(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Inf" : "-Inf";
+  if (d == 0) return "0";  // also -0
+  char buf[40];
+  auto r = std::to_chars(buf, buf + sizeof buf, d);
+  return std::string(buf, r.ptr);
+}
+
+/// A text field as written: quoted (with embedded quotes doubled, RFC 4180) when the rule says
+/// so or, under 'minimal', when it holds the delimiter, a quote or a line break.
+std::string quote_text(const std::string& s, const std::string& delim, QuoteRule q) {
+  bool need = q == QuoteRule::All;
+  if (q == QuoteRule::Minimal)
+    need = s.find(delim) != std::string::npos || s.find_first_of("\"\n\r") != std::string::npos;
+  if (!need) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace files_detail
+
+using files_detail::QuoteRule;
+using files_detail::number_text;
+using files_detail::quote_text;
+
 namespace {
 
 std::string lower(std::string s) {
@@ -188,34 +222,6 @@ Outputs bi_readmatrix(CallContext& ctx, Args args, int nargout) {
     return ctx.call_named(o.out_type, Args(a, 1), 1);
   }
   return {v};
-}
-
-/// The shortest decimal text that reads back as the same double (std::to_chars), with
-/// MATLAB's spellings of the special values.
-std::string number_text(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Inf" : "-Inf";
-  if (d == 0) return "0";  // also -0
-  char buf[40];
-  auto r = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
-}
-
-enum class QuoteRule { Minimal, All, None };
-
-/// A text field as written: quoted (with embedded quotes doubled, RFC 4180) when the rule says
-/// so or, under 'minimal', when it holds the delimiter, a quote or a line break.
-std::string quote_text(const std::string& s, const std::string& delim, QuoteRule q) {
-  bool need = q == QuoteRule::All;
-  if (q == QuoteRule::Minimal)
-    need = s.find(delim) != std::string::npos || s.find_first_of("\"\n\r") != std::string::npos;
-  if (!need) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
 }
 
 /// Text of element i of a writable value (numeric, logical, char row, string, cell of those).

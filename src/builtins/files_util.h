@@ -46,6 +46,14 @@ bool parse_date_text(std::string_view s, std::string_view fmt, int64_t pivot, in
 /// parse_date_text with MATLAB's standard date formats tried in turn (datenum without format).
 bool parse_date_auto(std::string_view s, int64_t pivot, int64_t this_year, double out[6]);
 
+/// Quoting of text fields written to delimited files ('QuoteStrings').
+enum class QuoteRule { Minimal, All, None };
+/// The shortest decimal text that reads back as the same double, with MATLAB's NaN/Inf/-Inf.
+std::string number_text(double d);
+/// A text field as written: quoted (embedded quotes doubled, RFC 4180) under All, or under
+/// Minimal when it holds the delimiter, a quote or a line break.
+std::string quote_text(const std::string& s, const std::string& delim, QuoteRule q);
+
 }  // namespace matfuse::files_detail
 
 namespace matfuse {

@@ -196,27 +196,13 @@ Outputs bi_readtable(CallContext& ctx, Args args, int nargout) {
   return {table_value(t)};
 }
 
-/// The shortest decimal text that reads back as the same double.
-std::string number_text(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Inf" : "-Inf";
-  if (d == 0) return "0";
-  char buf[40];
-  auto r = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
-}
+using files_detail::number_text;
 
+/// A field quoted by rule (0 none, 1 minimal, 2 all: writetable's QuoteStrings).
 std::string quote(const std::string& s, const std::string& delim, int rule) {
-  bool need = rule == 2;
-  if (rule == 1)
-    need = s.find(delim) != std::string::npos || s.find_first_of("\"\n\r") != std::string::npos;
-  if (!need) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
+  using files_detail::QuoteRule;
+  return files_detail::quote_text(
+      s, delim, rule == 2 ? QuoteRule::All : rule == 0 ? QuoteRule::None : QuoteRule::Minimal);
 }
 
 /// Field texts of row i of variable v (one per column).
