@@ -166,7 +166,7 @@ Outputs complex_builtin(CallContext&, Args args, int nargout) {
 }  // namespace
 
 void register_elementwise(Registry& r) {
-#define MF_OP(id, name, arity, cat, flags, identity, cost)                                         \
+#define MF_OP(id, name, arity, cat, flags, identity, cost, sign)                                   \
   if constexpr (OpId::id != OpId::Max && OpId::id != OpId::Min && OpId::id != OpId::Round) {       \
     constexpr bool fast = !op_has(OpId::id, kLogicalOut) && !op_has(OpId::id, kRealToComplex);     \
     if constexpr (arity == 1) {                                                                    \

@@ -7,11 +7,13 @@
 #include <complex>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <string>
 
 #include "builtins/lapack_inc.h"
 #include "builtins/math_util.h"
 #include "builtins/registry.h"
+#include "runtime/ops.h"
 
 namespace matfuse {
 
@@ -599,18 +601,15 @@ Outputs bi_bsxfun(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 3, 3);
   check_nargout(nargout, 1);
   Dims od = broadcast_dims(args[1].dims(), args[2].dims());
-  // A builtin that expands singleton dimensions itself (the arithmetic, relational and logical
-  // operators, max, min, atan2, hypot, mod, rem) gets the operands as they are: the same
-  // result without the repmat copies, and it stays a graph op where the data is lazy.
+  // A builtin that expands singleton dimensions itself (every binary op of runtime/ops.def:
+  // the arithmetic, relational and logical operators, max, min, atan2, hypot, mod, rem) gets
+  // the operands as they are: the same result without the repmat copies, and it stays a graph
+  // op where the data is lazy.
   if (args[0].is_function() && args[1].is_tensor() && args[2].is_tensor()) {
-    static const char* const kExpanding[] = {
-        "plus", "minus", "times", "rdivide", "ldivide", "power", "max", "min", "eq", "ne",
-        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", "rem"};
     const std::string name = args[0].function()->name();
-    for (const char* e : kExpanding)
-      if (name == e && ctx.exist(name) == 5) {
-        return {call1(ctx, e, {args[1], args[2]})};
-      }
+    const std::optional<OpId> op = op_from_name(name);
+    if (op && op_is_binary(*op) && ctx.exist(name) == 5)
+      return {call1(ctx, name.c_str(), {args[1], args[2]})};
   }
   auto rep = [&](const Value& v) {
     Dims d = v.dims();

@@ -16,6 +16,7 @@
 #include "interp/interp.h"
 #include "accel/capture/lazy.h"
 #include "interp/classdef.h"
+#include "runtime/scalar_ops.h"
 
 namespace matfuse {
 
@@ -105,34 +106,35 @@ inline bool may_be_list(const Expr& e) {
   return false;
 }
 
-inline bool special_scalar(ResolvedFn::Special sp, double x, double& r) {
-  switch (sp) {
-    case ResolvedFn::Special::Sqrt:
-      if (x >= 0) { r = std::sqrt(x); return true; }
-      return false;
-    case ResolvedFn::Special::Log:
-      if (x >= 0) { r = std::log(x); return true; }
-      return false;
-    case ResolvedFn::Special::Log2:
-      if (x >= 0) { r = std::log2(x); return true; }
-      return false;
-    case ResolvedFn::Special::Log10:
-      if (x >= 0) { r = std::log10(x); return true; }
-      return false;
-    default: return false;
+/// Op::apply(x) in double for a unary functor (x itself for the others, never called).
+template <class Op> double apply_unary(double x) {
+  if constexpr (requires { Op::apply(x); }) return static_cast<double>(Op::apply(x));
+  else return x;
+}
+
+/// The scalar fast path of a unary kScalarFast op: its functor (runtime/scalar_ops.h) for
+/// x >= 0, where the result is real.
+inline bool special_scalar(std::optional<OpId> op, double x, double& r) {
+  if (!op || op_arity(*op) != 1 || !(x >= 0)) return false;
+  switch (*op) {
+#define MF_OP(id, ...) \
+  case OpId::id: r = apply_unary<scalar::id>(x); return true;
+#include "runtime/ops.def"
+#undef MF_OP
   }
+  return false;
 }
 
 /// mod/rem of integer-valued doubles below 2^53 in magnitude, computed exactly in int64 (the
 /// same values as the builtins; other arguments go to Builtin::scalar2).
-inline bool special_scalar2(ResolvedFn::Special sp, double x, double y, double& r) {
-  if (sp != ResolvedFn::Special::Mod && sp != ResolvedFn::Special::Rem) return false;
+inline bool special_scalar2(std::optional<OpId> op, double x, double y, double& r) {
+  if (!op || (*op != OpId::Mod && *op != OpId::Rem)) return false;
   constexpr double kLim = 9007199254740992.0;  // 2^53
   if (!(std::fabs(x) < kLim && std::fabs(y) < kLim) || y == 0) return false;
   int64_t a = static_cast<int64_t>(x), b = static_cast<int64_t>(y);
   if (static_cast<double>(a) != x || static_cast<double>(b) != y) return false;
   int64_t m = a % b;
-  if (sp == ResolvedFn::Special::Mod && m != 0 && ((m < 0) != (b < 0))) m += b;
+  if (*op == OpId::Mod && m != 0 && ((m < 0) != (b < 0))) m += b;
   r = static_cast<double>(m);
   return true;
 }
@@ -241,7 +243,7 @@ static bool try_fast_index(Interpreter& in, const IndexExpr& ix, Value& result) 
   const ResolvedFn& fn = cached_fn(in, id);
   if (fn.kind != ResolvedFn::Kind::Builtin) return false;
   const Builtin* b = fn.builtin;
-  ResolvedFn::Special sp = fn.special;
+  const std::optional<OpId> sp = fn.scalar_fast;
   if (na == 1) {
     Value a = in.eval(*ix.args[0]);
     if (a.is_scalar_double()) {
@@ -514,9 +516,9 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
       const ResolvedFn& fn = cached_fn(*this, id);
       if (fn.kind != ResolvedFn::Kind::Builtin) return false;
       const Builtin* b = fn.builtin;
-      ResolvedFn::Special sp = fn.special;
+      const std::optional<OpId> sp = fn.scalar_fast;
       if (na == 1) {
-        if (!b->scalar1 && sp == ResolvedFn::Special::None) return false;
+        if (!b->scalar1 && !sp) return false;
         double x;
         if (!eval_scalar(*ix.args[0], x)) return false;
         if (special_scalar(sp, x, out)) return true;
@@ -524,7 +526,7 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
         out = b->scalar1(x);
         return true;
       }
-      if (!b->scalar2 && sp == ResolvedFn::Special::None) return false;
+      if (!b->scalar2 && !sp) return false;
       double x, y;
       if (!eval_scalar(*ix.args[0], x) || !eval_scalar(*ix.args[1], y)) return false;
       if (special_scalar2(sp, x, y, out)) return true;

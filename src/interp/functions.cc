@@ -46,12 +46,8 @@ ResolvedFn Interpreter::resolve_function(std::string_view name_sv, const CodeUni
   if (b) {
     r.kind = ResolvedFn::Kind::Builtin;
     r.builtin = b;
-    if (name == "sqrt") r.special = ResolvedFn::Special::Sqrt;
-    else if (name == "log") r.special = ResolvedFn::Special::Log;
-    else if (name == "log2") r.special = ResolvedFn::Special::Log2;
-    else if (name == "log10") r.special = ResolvedFn::Special::Log10;
-    else if (name == "mod") r.special = ResolvedFn::Special::Mod;
-    else if (name == "rem") r.special = ResolvedFn::Special::Rem;
+    if (const std::optional<OpId> op = op_from_name(name); op && op_has(*op, kScalarFast))
+      r.scalar_fast = op;
   }
   return r;
 }

@@ -29,6 +29,7 @@
 
 #include "builtins/registry.h"
 #include "lang/ast.h"
+#include "runtime/ops.h"
 #include "runtime/session.h"
 #include "runtime/value.h"
 
@@ -42,10 +43,10 @@ struct Liveness;
 /// What a name resolved to when it is not a variable.
 struct ResolvedFn {
   enum class Kind : uint8_t { None, Builtin, User, Script, Class };
-  /// Scalar fast paths the evaluator applies itself (real-domain guards).
-  enum class Special : uint8_t { None, Sqrt, Log, Log2, Log10, Mod, Rem };
   Kind kind = Kind::None;
-  Special special = Special::None;
+  /// A builtin whose scalar calls the evaluator computes itself (ops.def's kScalarFast: sqrt,
+  /// log, log2, log10 in their real domain; mod, rem of integer values); else nullopt.
+  std::optional<OpId> scalar_fast;
   const Builtin* builtin = nullptr;
   ast::FunctionDef* def = nullptr;   ///< User: the function
   std::shared_ptr<CodeUnit> unit;    ///< User/Script: the file holding it

@@ -2,6 +2,7 @@
 #include "interp/loop_replay.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 #include "interp/interp.h"
 #include "interp/liveness.h"
 #include "runtime/interrupt.h"
+#include "runtime/ops.h"
 
 namespace matfuse {
 namespace {
@@ -19,17 +21,15 @@ namespace {
 using namespace ast;
 
 /// Builtins without side effects whose results depend only on their arguments (and, for
-/// rand/randn, on the RNG stream, whose use replay accounts for).
-const std::unordered_set<std::string_view>& pure_builtins() {
+/// rand/randn, on the RNG stream, whose use replay accounts for): the ops flagged kReplayable
+/// in runtime/ops.def, and these.
+bool pure_builtin(std::string_view name) {
   static const std::unordered_set<std::string_view> s = {
-      "exp",   "log",    "log2",   "log10", "log1p", "expm1", "sqrt",  "abs",   "sign",
-      "sin",   "cos",    "tan",    "asin",  "acos",  "atan",  "sinh",  "cosh",  "tanh",
-      "atan2", "hypot",  "floor",  "ceil",  "round", "fix",   "mod",   "rem",   "max",
-      "min",   "power",  "times",  "plus",  "minus", "rdivide", "ldivide", "uminus",
-      "real",  "conj",   "single", "double", "logical", "rand", "randn", "zeros", "ones",
-      "sum",   "mean",   "prod",   "pi",    "eps",   "Inf",   "inf",   "NaN",   "nan",
-      "true",  "false"};
-  return s;
+      "single", "double", "logical", "rand", "randn", "zeros", "ones", "sum",   "mean",
+      "prod",   "pi",     "eps",     "Inf",  "inf",   "NaN",   "nan",  "true", "false"};
+  if (s.count(name)) return true;
+  const std::optional<OpId> op = op_from_name(name);
+  return op && op_has(*op, kReplayable);
 }
 
 /// Static eligibility of a loop body (see loop_replay.h).
@@ -174,7 +174,7 @@ private:
   /// A pure builtin that the name really resolves to here (a function file on the path may
   /// shadow it).
   bool pure_call(const std::string& name) {
-    if (!pure_builtins().count(name)) return false;
+    if (!pure_builtin(name)) return false;
     const Frame* f = in_.current_frame();
     return in_.resolve_function(name, f ? f->unit : nullptr).kind == ResolvedFn::Kind::Builtin;
   }

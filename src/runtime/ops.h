@@ -22,16 +22,23 @@ enum OpFlag : uint32_t {
   kCommutative = 1u << 5,
   kKeepsClass = 1u << 6,
   kRecompute = 1u << 7,
+  kComplexFused = 1u << 8,
+  kRealOnNonneg = 1u << 9,
+  kReplayable = 1u << 10,
+  kScalarFast = 1u << 11,
 };
 
+/// When an op's real result is known to be >= 0 (ops.def's sign column).
+enum class OpSign : uint8_t { Any, Always, Both, Either, Operand, EvenPower };
+
 enum class OpId : uint8_t {
-#define MF_OP(id, name, arity, cat, flags, identity, cost) id,
+#define MF_OP(id, name, arity, cat, flags, identity, cost, sign) id,
 #include "runtime/ops.def"
 #undef MF_OP
 };
 
 inline constexpr int kNumOps = 0
-#define MF_OP(id, name, arity, cat, flags, identity, cost) +1
+#define MF_OP(id, name, arity, cat, flags, identity, cost, sign) +1
 #include "runtime/ops.def"
 #undef MF_OP
     ;
@@ -44,10 +51,11 @@ struct OpInfo {
   uint32_t flags;
   double identity;
   double cost;
+  OpSign sign;
 };
 inline constexpr OpInfo kOpInfo[] = {
-#define MF_OP(id, name, arity, cat, flags, identity, cost) \
-  {name, arity, OpCategory::cat, static_cast<uint32_t>(flags), identity, cost},
+#define MF_OP(id, name, arity, cat, flags, identity, cost, sign) \
+  {name, arity, OpCategory::cat, static_cast<uint32_t>(flags), identity, cost, OpSign::sign},
 #include "runtime/ops.def"
 #undef MF_OP
 };
@@ -64,6 +72,8 @@ constexpr bool op_has(OpId op, OpFlag f) { return (op_flags(op) & f) != 0; }
 constexpr double op_identity(OpId op) { return ops_detail::kOpInfo[int(op)].identity; }
 /// Relative cost of one evaluation (placement's cost model; ops.def's cost column).
 constexpr double op_cost(OpId op) { return ops_detail::kOpInfo[int(op)].cost; }
+/// When the real result is known to be >= 0 (ops.def's sign column).
+constexpr OpSign op_sign(OpId op) { return ops_detail::kOpInfo[int(op)].sign; }
 constexpr bool op_returns_logical(OpId op) { return op_has(op, kLogicalOut); }
 constexpr bool op_is_binary(OpId op) { return op_arity(op) == 2; }
 

@@ -126,9 +126,8 @@ std::optional<Tensor> capture_unary(OpId op, const Tensor& a) {
   if (!op_returns_logical(op) && !op_has(op, kRealOut)) {
     // sqrt, log, log2, log10 and log1p of a value proved nonnegative stay real (acos, asin,
     // acosh, atanh also need an upper bound, which is not tracked).
-    const bool real_domain = (op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 ||
-                              op == OpId::Log10 || op == OpId::Log1p) &&
-                             !a.maybe_complex() && known_nonnegative(x.get(), true);
+    const bool real_domain = op_has(op, kRealOnNonneg) && !a.maybe_complex() &&
+                             known_nonnegative(x.get(), true);
     maybe = a.maybe_complex() || (op_has(op, kRealToComplex) && !real_domain);
   }
   return finish(unary(op, x), maybe);

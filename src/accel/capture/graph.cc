@@ -603,37 +603,26 @@ bool known_nonnegative(const Node* n, bool param_values, int depth) {
       return nn(0) && nn(1);
     }
     case NodeKind::Elementwise:
-      if (op_returns_logical(n->op)) return true;
-      switch (n->op) {
-        case OpId::Abs: case OpId::Exp: case OpId::Sqrt: case OpId::Hypot: return true;
-        case OpId::Add: case OpId::Mul: case OpId::Div: case OpId::Min: return nn(0) && nn(1);
-        case OpId::Max: return nn(0) || nn(1);
-        case OpId::Floor: case OpId::Ceil: case OpId::Round: case OpId::Fix: case OpId::Real:
-        case OpId::Log1p: case OpId::Expm1: case OpId::Sinh: case OpId::Tanh: case OpId::Atan:
-          return nn(0);  // monotone, zero at zero
-        case OpId::Pow: {
+      // ops.def's sign column.
+      switch (op_sign(n->op)) {
+        case OpSign::Always: return true;
+        case OpSign::Both: return nn(0) && nn(1);
+        case OpSign::Either: return nn(0) || nn(1);
+        case OpSign::Operand: return nn(0);  // monotone, zero at zero
+        case OpSign::EvenPower: {
           if (nn(0)) return true;
           const Node* e = n->inputs[1].get();
           const bool scalar = e->kind == NodeKind::Constant ||
                               (param_values && e->kind == NodeKind::Param);
           return scalar && std::fmod(e->value, 2.0) == 0;  // even integer exponent
         }
-        default: return false;
+        case OpSign::Any: return false;
       }
+      return false;
     default: return false;
   }
 }
 
-bool complex_fusable(OpId op) {
-  switch (op) {
-    case OpId::Add: case OpId::Sub: case OpId::Mul:
-    case OpId::Eq: case OpId::Ne: case OpId::Lt: case OpId::Le: case OpId::Gt: case OpId::Ge:
-    case OpId::Neg: case OpId::UPlus: case OpId::Conj: case OpId::Real: case OpId::Imag:
-    case OpId::Abs: case OpId::Angle: case OpId::Exp: case OpId::Floor: case OpId::Ceil:
-    case OpId::Round: case OpId::Fix: case OpId::IsNaN: case OpId::IsInf: case OpId::IsFinite:
-      return true;
-    default: return false;
-  }
-}
+bool complex_fusable(OpId op) { return op_has(op, kComplexFused); }
 
 }  // namespace matfuse::accel

@@ -261,10 +261,11 @@ std::string dump_graph(std::span<const NodeRef> roots);
 size_t interned_node_count();
 
 /// Whether the fused kernels compute op on complex operands (their real and imaginary parts
-/// as two real values, accel/emit/lower.cc): + - .* == ~= < <= > >= (ordering compares real
-/// parts; complex division stays eager: the eager engine's std::complex quotient has special
-/// cases a kernel without selects cannot follow bit for bit), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round, fix,
-/// isnan, isinf, isfinite.
+/// as two real values, accel/emit/lower.cc): the ops flagged kComplexFused in ops.def, today
+/// + - .* == ~= < <= > >= (ordering compares real parts; complex division stays eager: the
+/// eager engine's std::complex quotient has special cases a kernel without selects cannot
+/// follow bit for bit), uminus, uplus, conj, real, imag, abs, angle, exp, floor, ceil, round,
+/// fix, isnan, isinf, isfinite.
 bool complex_fusable(OpId op);
 
 std::string_view node_kind_name(NodeKind k);

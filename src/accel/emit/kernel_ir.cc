@@ -24,15 +24,10 @@ VType vtype_of(ClassId c) {
 
 std::string_view fusion_kind_name(FusionKind k) {
   switch (k) {
-    case FusionKind::Elementwise: return "elementwise";
-    case FusionKind::Reduction: return "reduction";
-    case FusionKind::MatMul: return "matmul";
-    case FusionKind::MatMulEpilogue: return "matmul_epilogue";
-    case FusionKind::Loop: return "loop";
-    case FusionKind::CenteredGram: return "centered_gram";
-    case FusionKind::PowerStepNormalize: return "power_step_normalize";
-    case FusionKind::ExplainedVariance: return "explained_variance";
-    case FusionKind::ImageNormalize: return "image_normalize";
+#define MF_FUSION_KIND(kind, name) \
+  case FusionKind::kind: return name;
+#include "accel/emit/fusion_kinds.def"
+#undef MF_FUSION_KIND
   }
   return "?";
 }

@@ -69,24 +69,16 @@ std::string_view vtype_name(VType t);
 /// Storage type of values of class c (F32 single, Bool logical, F64 otherwise).
 VType vtype_of(ClassId c);
 
-/// Every fusion group carries one (DESIGN.md decision 5). `loop` = an elementwise kernel that
-/// fuses several iterations of a loop trace (distinct loop-index / RNG-offset Params).
-/// The first five are structural (they say how a group lowers: Kernel::fusion_kind is one of
-/// them); the others are labels of recognised patterns (label_patterns, accel/plan/passes),
-/// reported by --profile, --graph and telemetry for the groups that compute them:
-/// centered_gram (Xc'*Xc of column-centred X: cov), power_step_normalize (a product divided by
-/// its 2-norm), explained_variance (diag(A*B) as column sums of A.'.*B), image_normalize
-/// (per-slice whitening of an N-D array).
+/// Every fusion group carries one (DESIGN.md decision 5); the kinds and their names are listed
+/// in accel/emit/fusion_kinds.def. `loop` = an elementwise kernel that fuses several iterations
+/// of a loop trace (distinct loop-index / RNG-offset Params). The first five are structural
+/// (they say how a group lowers: Kernel::fusion_kind is one of them); the others are labels of
+/// recognised patterns (label_patterns, accel/plan/passes), reported by --profile, --graph and
+/// telemetry for the groups that compute them.
 enum class FusionKind : uint8_t {
-  Elementwise,
-  Reduction,
-  MatMul,
-  MatMulEpilogue,
-  Loop,
-  CenteredGram,
-  PowerStepNormalize,
-  ExplainedVariance,
-  ImageNormalize,
+#define MF_FUSION_KIND(kind, name) kind,
+#include "accel/emit/fusion_kinds.def"
+#undef MF_FUSION_KIND
 };
 std::string_view fusion_kind_name(FusionKind k);
 

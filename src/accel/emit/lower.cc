@@ -498,9 +498,7 @@ private:
     a = conv(ph, a, w);
     int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, -1);
     // sqrt and the logarithms of a value proved nonnegative stay real (sqrt(w'*w), norms).
-    if ((op == OpId::Sqrt || op == OpId::Log || op == OpId::Log2 || op == OpId::Log10 ||
-         op == OpId::Log1p) &&
-        known_nonnegative(x, false))
+    if (op_has(op, kRealOnNonneg) && known_nonnegative(x, false))
       (*ph.code)[v].check_real = false;
     return is_integer_class(rc) ? saturate(ph, v, rc) : v;
   }
