@@ -57,7 +57,12 @@ template <OpId op, class Fn> Outputs binary_builtin(CallContext&, Args args, int
     if (args[0].is_scalar_double() && args[1].is_scalar_double())
       return {Value(Fn::apply(args[0].scalar(), args[1].scalar()))};
   }
-  const Tensor a = arg_tensor(args[0], op_name(op)), b = arg_tensor(args[1], op_name(op));
+  Tensor a = arg_tensor(args[0], op_name(op)), b = arg_tensor(args[1], op_name(op));
+  if constexpr (op == OpId::Hypot) {
+    // hypot of complex operands is the hypot of their magnitudes (MATLAB).
+    if (a.is_complex()) a = apply_unary(OpId::Abs, a);
+    if (b.is_complex()) b = apply_unary(OpId::Abs, b);
+  }
   if (auto lazy = accel::capture_binary(op, a, b)) return {Value(std::move(*lazy))};
   return {Value(apply_binary(op, a, b))};
 }

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <iostream>
 
 #include "builtins/lapack_inc.h"
@@ -295,6 +296,132 @@ Tensor eye_like(ClassId c, int64_t n) {
   return e;
 }
 
+using cd = std::complex<double>;
+
+/// X = U*F*U' for n-by-n column-major U and F (cblas_zgemm).
+std::vector<cd> unitary_similarity(const std::vector<cd>& U, const std::vector<cd>& F, int64_t n) {
+  std::vector<cd> UF(static_cast<size_t>(n * n)), X(static_cast<size_t>(n * n));
+  const cd one(1), zero(0);
+  cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, &one, U.data(), n, F.data(), n,
+              &zero, UF.data(), n);
+  cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, n, n, n, &one, UF.data(), n, U.data(),
+              n, &zero, X.data(), n);
+  return X;
+}
+
+/// f(A) for a square matrix A (n-by-n, column-major) and a scalar function f analytic on its
+/// eigenvalues. Hermitian A: A = V*diag(w)*V' (LAPACK zheev), f(A) = V*diag(f(w))*V'. Otherwise
+/// the complex Schur form A = U*T*U' (zgees) and f(T) by Parlett's recurrence (G. H. Golub and
+/// C. F. Van Loan, Matrix Computations, 4th ed., Algorithm 9.1.1); where T has (nearly) equal
+/// eigenvalues the recurrence is undefined and f(A) = V*diag(f(lambda))/V from the
+/// eigenvectors (zgeev) is used, which needs A diagonalizable (else MATLAB:mpower:defective).
+std::vector<cd> matrix_function(std::vector<cd> a, int64_t n, const std::function<cd(cd)>& f) {
+  const lapack_int ni = static_cast<lapack_int>(n);
+  if (n == 0) return a;
+  bool hermitian = true;
+  for (int64_t j = 0; j < n && hermitian; ++j)
+    for (int64_t i = 0; i <= j; ++i)
+      if (a[j * n + i] != std::conj(a[i * n + j])) { hermitian = false; break; }
+  if (hermitian) {
+    std::vector<double> w(static_cast<size_t>(n));
+    if (LAPACKE_zheev(LAPACK_COL_MAJOR, 'V', 'U', ni, a.data(), ni, w.data()) != 0)
+      throw_error("MATLAB:eig:NoConvergence", "The eigenvalue computation did not converge.");
+    std::vector<cd> D(static_cast<size_t>(n * n), 0.0);
+    for (int64_t i = 0; i < n; ++i) D[i * n + i] = f(w[i]);
+    return unitary_similarity(a, D, n);
+  }
+  std::vector<cd> A0 = a, U(static_cast<size_t>(n * n)), w(static_cast<size_t>(n));
+  lapack_int sdim = 0;
+  if (LAPACKE_zgees(LAPACK_COL_MAJOR, 'V', 'N', nullptr, ni, a.data(), ni, &sdim, w.data(),
+                    U.data(), ni) != 0)
+    throw_error("MATLAB:schur:SchurFailed", "The Schur decomposition did not converge.");
+  auto T = [&](int64_t i, int64_t j) { return a[j * n + i]; };
+  double scale = 0;
+  for (const cd& z : a) scale = std::max(scale, std::abs(z));
+  bool confluent = false;
+  for (int64_t j = 0; j < n && !confluent; ++j)
+    for (int64_t i = 0; i < j; ++i)
+      if (std::abs(T(j, j) - T(i, i)) <= 1e-8 * scale) { confluent = true; break; }
+  if (!confluent) {
+    std::vector<cd> F(static_cast<size_t>(n * n), 0.0);
+    for (int64_t j = 0; j < n; ++j) {
+      F[j * n + j] = f(T(j, j));
+      for (int64_t i = j - 1; i >= 0; --i) {
+        cd s = T(i, j) * (F[j * n + j] - F[i * n + i]);
+        for (int64_t k = i + 1; k < j; ++k) s += T(i, k) * F[j * n + k] - F[k * n + i] * T(k, j);
+        F[j * n + i] = s / (T(j, j) - T(i, i));
+      }
+    }
+    return unitary_similarity(U, F, n);
+  }
+  // Repeated eigenvalues: from the eigenvectors, X = V*diag(f(lambda))/V.
+  std::vector<cd> V(static_cast<size_t>(n * n)), lam(static_cast<size_t>(n));
+  a = A0;
+  if (LAPACKE_zgeev(LAPACK_COL_MAJOR, 'N', 'V', ni, a.data(), ni, lam.data(), nullptr, ni,
+                    V.data(), ni) != 0)
+    throw_error("MATLAB:eig:NoConvergence", "The eigenvalue computation did not converge.");
+  std::vector<cd> VD(V), LU(V);
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < n; ++i) VD[j * n + i] *= f(lam[j]);
+  std::vector<lapack_int> piv(static_cast<size_t>(n));
+  double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, '1', ni, ni, LU.data(), ni), rc = 0;
+  if (LAPACKE_zgetrf(LAPACK_COL_MAJOR, ni, ni, LU.data(), ni, piv.data()) != 0 ||
+      LAPACKE_zgecon(LAPACK_COL_MAJOR, '1', ni, LU.data(), ni, anorm, &rc) != 0 || rc < 1e-12)
+    throw_error("MATLAB:mpower:defective",
+                "The matrix is not diagonalizable (it has a repeated eigenvalue without a full "
+                "set of eigenvectors), so this matrix power is not supported yet.");
+  // X = VD / V: solve X*V = VD, i.e. V.' * X.' = VD.'.
+  std::vector<cd> Xt(static_cast<size_t>(n * n)), LUt(static_cast<size_t>(n * n));
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < n; ++i) {
+      Xt[i * n + j] = VD[j * n + i];
+      LUt[i * n + j] = V[j * n + i];
+    }
+  LAPACKE_zgesv(LAPACK_COL_MAJOR, ni, ni, LUt.data(), ni, piv.data(), Xt.data(), ni);
+  std::vector<cd> X(static_cast<size_t>(n * n));
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < n; ++i) X[j * n + i] = Xt[i * n + j];
+  return X;
+}
+
+/// a^b where one operand is a scalar and the other a square matrix, other than a matrix to an
+/// integer power: for a scalar a, expm(log(a)*b); for a non-integer or complex scalar b,
+/// matrix_function with z^b. Real inputs give a real result when its imaginary parts are at
+/// rounding level; class single when either operand is single.
+Value matrix_power_general(const Tensor& a, const Tensor& b) {
+  if (a.is_scalar()) {
+    // s^B = expm(log(s)*B), defined for every square B (the principal logarithm of s).
+    const cd ls = std::log(a.get_complex(0));
+    Tensor m = b.to_class(ClassId::Double).to_complex();
+    for (int64_t i = 0; i < m.numel(); ++i) m.set_complex(i, ls * m.get_complex(i));
+    Tensor r = expm_tensor(m.drop_zero_imag());
+    if (a.cls() == ClassId::Single || b.cls() == ClassId::Single) r = r.to_class(ClassId::Single);
+    return Value(r);
+  }
+  // A^p = f(A) for f(z) = z^p (principal branch; 0^p = 0 for p > 0).
+  const cd p = b.get_complex(0);
+  const int64_t n = a.dims().rows();
+  std::vector<cd> x(static_cast<size_t>(n * n));
+  for (int64_t i = 0; i < n * n; ++i) x[i] = a.get_complex(i);
+  std::vector<cd> r = matrix_function(std::move(x), n, [&](cd z) {
+    return z == 0.0 && p.real() > 0 ? cd(0) : std::pow(z, p);
+  });
+  const bool real_in = !a.is_complex() && !b.is_complex();
+  double im = 0, re = 0;
+  for (const cd& z : r) {
+    im = std::max(im, std::abs(z.imag()));
+    re = std::max(re, std::abs(z));
+  }
+  const bool drop = real_in && im <= 10 * static_cast<double>(n) * 2.220446049250313e-16 * std::max(re, 1.0);
+  Tensor out = Tensor::uninit(ClassId::Double, Dims(n, n), !drop);
+  for (int64_t i = 0; i < n * n; ++i) {
+    if (drop) out.set_double(i, r[i].real());
+    else out.set_complex(i, r[i]);
+  }
+  if (a.cls() == ClassId::Single || b.cls() == ClassId::Single) out = out.to_class(ClassId::Single);
+  return Value(out.drop_zero_imag());
+}
+
 }  // namespace
 
 Value mpower(const Value& av, const Value& bv) {
@@ -308,15 +435,14 @@ Value mpower(const Value& av, const Value& bv) {
                 "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
                 "square and the power is a scalar. To operate on each element of the matrix "
                 "individually, use POWER (.^) for elementwise power.");
-  if (a.is_scalar())
-    throw_error("matfuse:notAvailable", "scalar ^ matrix is not supported yet.");
-  if (b.is_complex() || b.get_double(0) != std::floor(b.get_double(0)) ||
-      std::isinf(b.get_double(0)))
-    throw_error("matfuse:notAvailable", "matrix ^ non-integer power is not supported yet.");
   if (is_integer_class(a.cls()) || is_integer_class(b.cls()))
     throw_error("MATLAB:mtimes:integerNotSupported",
                 "MTIMES (*) is not fully supported for integer classes. At least one argument "
                 "must be scalar.");
+  // scalar ^ matrix, and matrix ^ (non-integer or complex) scalar: through the eigenvalues.
+  if (a.is_scalar() || b.is_complex() || b.get_double(0) != std::floor(b.get_double(0)) ||
+      std::isinf(b.get_double(0)))
+    return matrix_power_general(a, b);
   double p = b.get_double(0);
   ClassId c = float_class_of(a, b);
   Tensor base = prepare(a, c, a.is_complex());

@@ -34,4 +34,9 @@ Tensor prepare(const Tensor& x, ClassId c, bool complex);
 /// Throws MATLAB:UndefinedFunction for non-numeric kinds (cell, struct, ...).
 Tensor numeric_operand(const Value& v, const char* fname);
 
+/// expm(a) of a square single or double matrix (real or complex), computed in double and
+/// returned in a's class with zero imaginary parts dropped (linalg_ext_eig.cc: Higham's scaling
+/// and squaring).
+Tensor expm_tensor(const Tensor& a);
+
 }  // namespace matfuse::linalg_detail

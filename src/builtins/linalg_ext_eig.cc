@@ -282,16 +282,20 @@ Outputs bi_expm(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   Tensor a = float_matrix(args[0], "expm");
   require_square(a);
+  return {Value(linalg_detail::expm_tensor(a))};
+}
+
+}  // namespace
+
+Tensor linalg_detail::expm_tensor(const Tensor& a) {
   bool single = a.cls() == ClassId::Single;
   Tensor ad = single ? a.to_class(ClassId::Double) : a;
   Tensor r;
   if (ad.is_complex()) r = to_tensor(expm_impl(to_mat<cd>(ad)));
   else r = to_tensor(expm_impl(to_mat<double>(ad)));
   if (single) r = r.to_class(ClassId::Single);
-  return {Value(r.drop_zero_imag())};
+  return r.drop_zero_imag();
 }
-
-}  // namespace
 
 void register_linalg_ext_eig(Registry& r) {
   r.add("eig", bi_eig);
