@@ -720,8 +720,9 @@ Outputs bi_caldiff(CallContext& ctx, Args args, int nargout) {
   return bi_between(ctx, bargs, 1);
 }
 
-/// t2 = dateshift(t, 'start'|'end', unit[, rule]): the start (or, for 'year', 'quarter',
-/// 'month' and 'week', the last day) of the unit containing each datetime; units 'year',
+/// t2 = dateshift(t, 'start'|'end', unit[, rule]): the start or the end (for 'year', 'quarter',
+/// 'month' and 'week' the start of the last day, else the start of the next unit) of the unit
+/// containing each datetime; units 'year',
 /// 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'; rule 'current' (default),
 /// 'next', 'previous' or an integer number of units to move.
 Outputs bi_dateshift(CallContext&, Args args, int nargout) {
@@ -740,10 +741,6 @@ Outputs bi_dateshift(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:datetime:dateshift:InvalidUnit",
                 "The unit must be 'year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', "
                 "or 'second'.");
-  if (where == "end" && u > 3)
-    throw_error("matfuse:notAvailable",
-                "dateshift(t, 'end', '%s') is not supported yet; 'end' works for 'year', "
-                "'quarter', 'month' and 'week'.", unit.c_str());
   double shift = 0;
   if (args.size() > 3) {
     const std::string r = option_name(args[3]);
@@ -776,8 +773,13 @@ Outputs bi_dateshift(CallContext&, Args args, int nargout) {
       default: r = std::floor(l / 1000) * 1000 + shift * 1000;
     }
     if (where == "end") {
+      // The end of a year, quarter, month or week is the start of its last day; the end of a
+      // day, hour, minute or second is the start of the next one.
+      static const double unit_ms[] = {kMsPerDay, 3600000.0, 60000.0, 1000.0};
       const double months = u == 0 ? 12 : u == 1 ? 3 : 1;
-      r = u == 3 ? r + 6 * kMsPerDay : add_months_local(r, months) - kMsPerDay;
+      r = u > 3   ? r + unit_ms[u - 4]
+          : u == 3 ? r + 6 * kMsPerDay
+                   : add_months_local(r, months) - kMsPerDay;
     }
     out.push_back(t.from_local(r));
   }

@@ -39,9 +39,10 @@ struct RedArgs {
   bool nan_set = false;
   bool reverse = false;
   bool linear = false;
+  MinMaxCompare cmp = MinMaxCompare::Auto;
 };
 
-enum Allow : unsigned { kOutType = 1, kNan = 2, kDirection = 4, kLinear = 8 };
+enum Allow : unsigned { kOutType = 1, kNan = 2, kDirection = 4, kLinear = 8, kCompare = 16 };
 
 [[noreturn]] void bad_dim() {
   throw_error("MATLAB:getdimarg:invalidDim",
@@ -71,6 +72,15 @@ RedArgs parse(Args args, size_t start, unsigned allow, const char* fname) {
         continue;
       }
       if ((allow & kLinear) && s == "linear") { r.linear = true; continue; }
+      if ((allow & kCompare) && s == "comparisonmethod") {
+        std::string m = i + 1 < args.size() && args[i + 1].is_text() ? lower(args[i + 1].to_text()) : "";
+        if (m != "auto" && m != "abs" && m != "real")
+          throw_error("MATLAB:max:InvalidComparisonMethod",
+                      "'ComparisonMethod' value must be 'auto', 'real', or 'abs'.");
+        r.cmp = m == "abs" ? MinMaxCompare::Abs : m == "real" ? MinMaxCompare::Real : MinMaxCompare::Auto;
+        ++i;
+        continue;
+      }
       throw_error("MATLAB:invalidOption", "Invalid option '%s' for %s.", s.c_str(), fname);
     }
     if (i != start || r.has_dim) bad_dim();
@@ -175,7 +185,7 @@ Outputs bi_cumsum(CallContext&, Args args, int nargout) {
 
 Outputs bi_minmax(Args args, int nargout, bool is_max) {
   const char* name = is_max ? "max" : "min";
-  check_nargin(args, 1, 5);
+  check_nargin(args, 1, 7);
   check_nargout(nargout, 2);
   Tensor x = data_arg(args[0], name);
   bool binary = args.size() == 2 || (args.size() >= 3 && !args[1].is_empty());
@@ -189,25 +199,26 @@ Outputs bi_minmax(Args args, int nargout, bool is_max) {
                   "%s with two matrices to compare and two output arguments is not supported.",
                   is_max ? "MAX" : "MIN");
     Tensor y = data_arg(args[1], name);
-    RedArgs r = parse(args, 2, kNan, name);
+    RedArgs r = parse(args, 2, kNan | kCompare, name);
     if (r.has_dim) bad_dim();
     NanFlag nf = r.nan_set ? r.nan : NanFlag::Omit;
-    if (nf == NanFlag::Omit)
+    if (nf == NanFlag::Omit && r.cmp == MinMaxCompare::Auto)
       if (auto lazy = accel::capture_binary(is_max ? OpId::Max : OpId::Min, x, y))
         return {Value(std::move(*lazy))};
-    return {Value(minmax_binary(x, y, is_max, nf))};
+    return {Value(minmax_binary(x, y, is_max, nf, r.cmp))};
   }
-  RedArgs r = parse(args, 2, kNan | kLinear, name);
+  RedArgs r = parse(args, 2, kNan | kLinear | kCompare, name);
   NanFlag nf = r.nan_set ? r.nan : NanFlag::Omit;
   std::vector<int> d = red_dims(r, x, false);
   if (nargout < 2) {
-    if (auto lazy = lazy_reduce(is_max ? accel::ReduceKind::Max : accel::ReduceKind::Min, x, d,
-                                nf == NanFlag::Omit))
-      return {Value(std::move(*lazy))};
-    return {Value(minmax_dims(x, d, is_max, nf))};
+    if (r.cmp == MinMaxCompare::Auto)
+      if (auto lazy = lazy_reduce(is_max ? accel::ReduceKind::Max : accel::ReduceKind::Min, x, d,
+                                  nf == NanFlag::Omit))
+        return {Value(std::move(*lazy))};
+    return {Value(minmax_dims(x, d, is_max, nf, nullptr, r.cmp))};
   }
   Tensor idx;
-  Tensor m = minmax_dims(x, d, is_max, nf, &idx);
+  Tensor m = minmax_dims(x, d, is_max, nf, &idx, r.cmp);
   if (r.linear && !idx.is_empty()) {
     reduce_detail::Layout L = reduce_detail::make_layout(x, d);
     if (L.src.dims() != x.dims() && L.pre != 1)

@@ -389,21 +389,23 @@ Outputs bi_join(CallContext&, Args args, int nargout) {
 // ---------------------------------------------------------------- compose
 
 /// Number of data-consuming conversions in a printf format (%% excluded, '*' counted).
-int count_conversions(const std::string& f) {
-  int n = 0;
+/// The conversion letters of a printf format in order ('*' for a width or precision taken
+/// from the data); "%%" is no conversion.
+std::string conversions(const std::string& f) {
+  std::string out;
   for (size_t i = 0; i < f.size(); ++i) {
     if (f[i] != '%') continue;
     if (i + 1 < f.size() && f[i + 1] == '%') { ++i; continue; }
     size_t j = i + 1;
     while (j < f.size() && !std::isalpha(static_cast<unsigned char>(f[j]))) {
-      if (f[j] == '*') ++n;
+      if (f[j] == '*') out += '*';
       ++j;
     }
     while (j < f.size() && (f[j] == 'l' || f[j] == 'h' || f[j] == 'b' || f[j] == 't')) ++j;
-    if (j < f.size()) ++n;
+    if (j < f.size()) out += f[j];
     i = j;
   }
-  return n;
+  return out;
 }
 
 /// str = compose(formatSpec, A1, ..., AN): formats data row by row with the sprintf engine.
@@ -465,15 +467,22 @@ Outputs bi_compose(CallContext&, Args args, int nargout) {
     }
   }
   if (rows <= 0 || cols.empty()) return {pack(Dims(0, 0), {})};
-  const int nops = std::max(count_conversions(fmt), 1);
+  const std::string convs = conversions(fmt);
+  const int nops = std::max(static_cast<int>(convs.size()), 1);
   const auto ncols = static_cast<int64_t>(cols.size());
   const int64_t groups = (ncols + nops - 1) / nops;
   std::vector<std::string> out(static_cast<size_t>(rows * groups));
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t g = 0; g < groups; ++g) {
       std::vector<Value> data;
-      for (int64_t k = g * nops; k < std::min<int64_t>((g + 1) * nops, ncols); ++k)
-        data.push_back(cols[static_cast<size_t>(k)][static_cast<size_t>(i)]);
+      for (int64_t k = g * nops; k < std::min<int64_t>((g + 1) * nops, ncols); ++k) {
+        const Value& v = cols[static_cast<size_t>(k)][static_cast<size_t>(i)];
+        // A complex number meeting %s is written as text ("1+2i"), as string(z) writes it.
+        const bool as_text = static_cast<size_t>(k - g * nops) < convs.size() &&
+                             convs[static_cast<size_t>(k - g * nops)] == 's' && v.is_tensor() &&
+                             v.tensor().is_complex();
+        data.push_back(as_text ? to_string_value(v) : v);
+      }
       out[static_cast<size_t>(i + g * rows)] = format_printf(fmt, data, "compose");
     }
   return {pack(Dims(rows, groups), out)};

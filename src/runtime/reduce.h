@@ -33,6 +33,10 @@ namespace matfuse {
 
 enum class NanFlag : uint8_t { Include, Omit };
 enum class OutType : uint8_t { Default, Double, Native };
+/// max/min 'ComparisonMethod': Auto orders real values by value and complex values by abs,
+/// then angle; Abs orders every value by abs, then angle (a negative real has angle pi);
+/// Real orders by real part, then imaginary part.
+enum class MinMaxCompare : uint8_t { Auto, Abs, Real };
 
 /// 0-based index of the first dimension whose size is not 1 (0 when every dimension is 1).
 int first_nonsingleton_dim(const Dims& d);
@@ -51,9 +55,10 @@ Tensor mean_dims(const Tensor& x, const std::vector<int>& dims, OutType out = Ou
 /// min (is_max false) or max over dims. When index is non-null it receives the 1-based
 /// position (double) of the first extreme element within each reduced slice (with several
 /// reduced dimensions: the linear position within the slice). Complex values compare by
-/// abs, then by angle.
+/// abs, then by angle, unless cmp says otherwise.
 Tensor minmax_dims(const Tensor& x, const std::vector<int>& dims, bool is_max,
-                   NanFlag nan = NanFlag::Omit, Tensor* index = nullptr);
+                   NanFlag nan = NanFlag::Omit, Tensor* index = nullptr,
+                   MinMaxCompare cmp = MinMaxCompare::Auto);
 /// any / all over dims; logical result.
 Tensor any_dims(const Tensor& x, const std::vector<int>& dims);
 Tensor all_dims(const Tensor& x, const std::vector<int>& dims);
@@ -63,7 +68,9 @@ Tensor cumsum_dim(const Tensor& x, int dim, bool reverse = false,
 /// max(a, b) / min(a, b) with implicit expansion (MATLAB:sizeDimensionsMustMatch), NaN
 /// ignored unless NanFlag::Include. Class: class_of_binary, except logical with logical stays
 /// logical and char gives double.
-Tensor minmax_binary(const Tensor& a, const Tensor& b, bool is_max, NanFlag nan = NanFlag::Omit);
+/// cmp as for minmax_dims (of two equal values under cmp, a is kept).
+Tensor minmax_binary(const Tensor& a, const Tensor& b, bool is_max, NanFlag nan = NanFlag::Omit,
+                     MinMaxCompare cmp = MinMaxCompare::Auto);
 
 /// sum(x) with MATLAB's default dimension (sum([]) is 0), for callers holding a Value.
 Value reduce_sum(const Value& x);

@@ -40,17 +40,32 @@ bool nan_of(const std::complex<R>& v) {
   return is_nan_v(v);
 }
 
+/// Lexicographic "a is better than b" on (first key, second key).
+inline bool better_keys(double a1, double a2, double b1, double b2, bool is_max) {
+  if (a1 != b1) return is_max ? a1 > b1 : a1 < b1;
+  return is_max ? a2 > b2 : a2 < b2;
+}
+
 template <class T>
-bool better_any(const T& a, const T& b, bool is_max) {
-  if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>)
+bool better_any(const T& a, const T& b, bool is_max, MinMaxCompare cmp = MinMaxCompare::Auto) {
+  if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+    if (cmp == MinMaxCompare::Real)
+      return better_keys(a.real(), a.imag(), b.real(), b.imag(), is_max);
     return better_c(a, b, is_max);
-  else
+  } else {
+    if (cmp == MinMaxCompare::Abs) {
+      // abs, then angle: pi for a negative value, 0 otherwise.
+      const double da = static_cast<double>(a), db = static_cast<double>(b);
+      return better_keys(std::fabs(da), da < 0 ? M_PI : 0.0, std::fabs(db), db < 0 ? M_PI : 0.0,
+                         is_max);
+    }
     return better(a, b, is_max);
+  }
 }
 
 /// Reduces one slice of n elements at stride s; returns the chosen position.
 template <class T>
-int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan) {
+int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan, MinMaxCompare cmp) {
   int64_t best = -1, first_nan = -1;
   for (int64_t j = 0; j < n; ++j) {
     const T& v = x[j * s];
@@ -61,7 +76,7 @@ int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan) {
       }
       continue;
     }
-    if (best < 0 || better_any(v, x[best * s], is_max)) best = j;
+    if (best < 0 || better_any(v, x[best * s], is_max, cmp)) best = j;
   }
   return best >= 0 ? best : first_nan;
 }
@@ -110,7 +125,8 @@ int64_t pick_contiguous(const T* x, int64_t n, bool is_max, bool include_nan) {
 }
 
 template <class T>
-void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool include_nan) {
+void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool include_nan,
+                   MinMaxCompare cmp) {
   const T* x = L.src.template data<T>();
   if (L.pre > 1) {
     // Strided reduction: walk the reduced axis outermost so memory is read in order; per lane
@@ -128,7 +144,7 @@ void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool inclu
             if (first_nan[i] < 0) first_nan[i] = j;
             continue;
           }
-          if (best[i] < 0 || better_any(v, blk[best[i] * L.pre + i], is_max)) best[i] = j;
+          if (best[i] < 0 || better_any(v, blk[best[i] * L.pre + i], is_max, cmp)) best[i] = j;
         }
       }
       for (int64_t i = 0; i < L.pre; ++i) {
@@ -144,9 +160,10 @@ void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool inclu
       const T* base = x + b * L.n * L.pre + i;
       int64_t j;
       if constexpr (std::is_arithmetic_v<T>)
-        j = pick_contiguous(base, L.n, is_max, include_nan);
+        j = cmp == MinMaxCompare::Abs ? pick(base, L.n, L.pre, is_max, include_nan, cmp)
+                                      : pick_contiguous(base, L.n, is_max, include_nan);
       else
-        j = pick(base, L.n, L.pre, is_max, include_nan);
+        j = pick(base, L.n, L.pre, is_max, include_nan, cmp);
       out[b * L.pre + i] = base[j * L.pre];
       if (idx) idx[b * L.pre + i] = static_cast<double>(j + 1);
     }
@@ -155,7 +172,7 @@ void minmax_kernel(const Layout& L, T* out, double* idx, bool is_max, bool inclu
 }  // namespace
 
 Tensor minmax_dims(const Tensor& x0, const std::vector<int>& dims, bool is_max, NanFlag nan,
-                   Tensor* index) {
+                   Tensor* index, MinMaxCompare cmp) {
   Tensor x = x0.cls() == ClassId::Char ? x0.to_class(ClassId::Double) : x0;
   Layout L = make_layout(x, dims);
   if (L.n == 0) {
@@ -177,15 +194,15 @@ Tensor minmax_dims(const Tensor& x0, const std::vector<int>& dims, bool is_max, 
   bool inc = nan == NanFlag::Include;
   if (x.is_complex()) {
     if (x.cls() == ClassId::Single)
-      minmax_kernel(L, out.mutable_data<std::complex<float>>(), ip, is_max, inc);
+      minmax_kernel(L, out.mutable_data<std::complex<float>>(), ip, is_max, inc, cmp);
     else if (x.cls() == ClassId::Double)
-      minmax_kernel(L, out.mutable_data<std::complex<double>>(), ip, is_max, inc);
+      minmax_kernel(L, out.mutable_data<std::complex<double>>(), ip, is_max, inc, cmp);
     else
       throw_error("matfuse:notAvailable", "min/max of complex integers is not supported yet.");
   } else {
     dispatch_class(x.cls(), [&](auto tag) {
       using T = decltype(tag);
-      minmax_kernel(L, out.mutable_data<T>(), ip, is_max, inc);
+      minmax_kernel(L, out.mutable_data<T>(), ip, is_max, inc, cmp);
     });
   }
   if (index) *index = id;
@@ -218,7 +235,8 @@ void for_each_broadcast(const Dims& da, const Dims& db, const Dims& dr, F&& f) {
 
 }  // namespace
 
-Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag nan) {
+Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag nan,
+                     MinMaxCompare cmp) {
   ClassId rc;
   if (a0.cls() == ClassId::Logical && b0.cls() == ClassId::Logical) rc = ClassId::Logical;
   else {
@@ -245,7 +263,7 @@ Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag na
         const C& v = pb[ib];
         bool nu = is_nan_v(u), nv = is_nan_v(v);
         if (nu || nv) po[i] = inc ? (nu ? u : v) : (nu ? v : u);
-        else po[i] = better_c(v, u, is_max) ? v : u;
+        else po[i] = better_any(v, u, is_max, cmp) ? v : u;
       });
     };
     if (rc == ClassId::Single) run(std::complex<float>{});
@@ -253,7 +271,8 @@ Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag na
     return out.drop_zero_imag();
   }
   Tensor out = Tensor::uninit(rc, dr);
-  if (is_integer_class(rc) && rc != ClassId::Int64 && rc != ClassId::UInt64) {
+  if (is_integer_class(rc) && rc != ClassId::Int64 && rc != ClassId::UInt64 &&
+      cmp != MinMaxCompare::Abs) {
     // Compare in double (exact for these classes), ignoring NaN operands, then saturate.
     dispatch_class(rc, [&](auto tag) {
       using T = decltype(tag);
@@ -275,14 +294,14 @@ Tensor minmax_binary(const Tensor& a0, const Tensor& b0, bool is_max, NanFlag na
     for_each_broadcast(a.dims(), b.dims(), dr, [&](int64_t i, int64_t ia, int64_t ib) {
       T u = pa[ia], v = pb[ib];
       if constexpr (std::is_floating_point_v<T>) {
-        if (!inc) {  // the shared scalar semantics (runtime/scalar_ops.h)
+        if (!inc && cmp != MinMaxCompare::Abs) {  // the shared scalar semantics (scalar_ops.h)
           po[i] = is_max ? mf_max(u, v) : mf_min(u, v);
           return;
         }
       }
       bool nu = nan_of(u), nv = nan_of(v);
       if (nu || nv) po[i] = inc ? (nu ? u : v) : (nu ? v : u);
-      else po[i] = better(v, u, is_max) ? v : u;
+      else po[i] = better_any(v, u, is_max, cmp) ? v : u;
     });
   });
   return out;
