@@ -12,10 +12,12 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <ostream>
 #include <random>
 
 #include "builtins/files_util.h"
 #include "builtins/format.h"
+#include "builtins/text_import.h"
 #include "runtime/figure_hook.h"
 
 namespace matfuse {
@@ -59,6 +61,29 @@ Outputs bi_isfile(CallContext&, Args args, int nargout) {
 /// tf = isfolder(name): true for existing folders; arrays for string/cell inputs.
 Outputs bi_isfolder(CallContext&, Args args, int nargout) {
   return is_kind(args, nargout, "isfolder", true);
+}
+
+/// type(name, ...): prints the contents of text files, each after an empty line and followed
+/// by one. A name that is not a file is tried with '.m' appended. Errors:
+/// MATLAB:type:fileNotFound for a name that is neither.
+Outputs bi_type(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, SIZE_MAX);
+  check_nargout(nargout, 0);
+  std::ostream& os = *ctx.session().out;
+  for (const Value& a : args) {
+    const std::string name = a.to_text("file name");
+    std::error_code ec;
+    std::string path = name;
+    if (!std::filesystem::is_regular_file(path, ec) &&
+        std::filesystem::is_regular_file(name + ".m", ec))
+      path = name + ".m";
+    if (!std::filesystem::is_regular_file(path, ec))
+      throw_error("MATLAB:type:fileNotFound", "File '%s' not found.", name.c_str());
+    std::string text = text_import::read_file(path);
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    os << "\n" << text << "\n";
+  }
+  return {};
 }
 
 /// delete(file1, ...): removes files ('*' and '?' wildcards allowed). A name matching no file
@@ -666,6 +691,7 @@ void register_files_sys(Registry& r) {
   r.add("isfile", bi_isfile);
   r.add("isfolder", bi_isfolder);
   r.add("delete", bi_delete);
+  r.add("type", bi_type);
   r.add("mkdir", bi_mkdir);
   r.add("pwd", bi_pwd);
   r.add("fileparts", bi_fileparts);

@@ -12,6 +12,7 @@
 #include "builtins/methods.h"
 #include "builtins/shape_util.h"
 #include "builtins/table.h"
+#include "runtime/element_array.h"
 
 namespace matfuse {
 
@@ -102,8 +103,29 @@ int64_t var_cols(const Value& v) {
   return c;
 }
 
+bool object_texts(const Value& v, std::vector<std::string>& out) {
+  out.clear();
+  if (const ElementArrayObject* e = as_element_array(v)) {
+    out = e->element_texts();
+    return static_cast<int64_t>(out.size()) == v.numel();
+  }
+  const ValueObject* o = as_value_object(v);
+  return o && o->row_texts(out) && static_cast<int64_t>(out.size()) == var_rows(v);
+}
+
 Value take_rows(const Value& v, const std::vector<int64_t>& sel) {
   const int64_t k = static_cast<int64_t>(sel.size());
+  if (const ElementArrayObject* e = as_element_array(v)) {
+    // The element numbers of the selected rows, every column kept.
+    const int64_t h = var_rows(v), c = var_cols(v);
+    Dims out = v.dims();
+    out.set(0, k);
+    Tensor pos = Tensor::uninit(ClassId::Double, out);
+    for (int64_t j = 0; j < c; ++j)
+      for (int64_t i = 0; i < k; ++i)
+        pos.set_double(j * k + i, static_cast<double>(j * h + sel[static_cast<size_t>(i)] + 1));
+    return e->gather(pos, nullptr);
+  }
   if (v.is_object()) {
     Tensor idx = Tensor::uninit(ClassId::Double, Dims(k, 1));
     for (int64_t i = 0; i < k; ++i) idx.set_double(i, static_cast<double>(sel[i] + 1));

@@ -103,6 +103,10 @@ int64_t var_rows(const Value& v);
 int64_t var_cols(const Value& v);
 /// The rows sel (0-based) of a variable, every other dimension kept.
 Value take_rows(const Value& v, const std::vector<int64_t>& sel);
+/// The display texts of an object variable's elements, column-major: ValueObject::row_texts
+/// (one column) or ElementArrayObject::element_texts (datetime, duration, ...). False for
+/// other values or when the object gives no texts.
+bool object_texts(const Value& v, std::vector<std::string>& out);
 /// Variables stacked vertically (same kind rules as vertcat).
 Value cat_rows(std::span<const Value> parts);
 /// The 0-based rows a row subscript selects (':' all, integers, mask, row names).

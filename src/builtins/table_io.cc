@@ -249,11 +249,6 @@ std::vector<std::string> row_fields(const Value& v, int64_t i, int64_t h, const 
     }
     return out;
   }
-  std::vector<std::string> rows;
-  if (ValueObject* o = as_value_object(v); o && o->row_texts(rows) && static_cast<int64_t>(rows.size()) == h) {
-    out.push_back(quote(rows[static_cast<size_t>(i)], delim, rule));
-    return out;
-  }
   throw_error("MATLAB:table:write:UnsupportedVarType",
               "Unable to write a table variable of class '%s' to a text file.",
               v.class_name().c_str());
@@ -328,10 +323,19 @@ Outputs bi_writetable(CallContext&, Args args, int nargout) {
     }
     line(h);
   }
+  // Object variables (datetime, duration, ...) are written as their display texts.
+  std::vector<Value> vars = t.vars;
+  for (Value& v : vars) {
+    std::vector<std::string> texts;
+    if (!v.is_object() || !object_texts(v, texts)) continue;
+    StringArray s(Dims(t.rows, static_cast<int64_t>(texts.size()) / std::max<int64_t>(t.rows, 1)));
+    for (size_t k = 0; k < texts.size(); ++k) s.at(static_cast<int64_t>(k)) = texts[k];
+    v = Value(std::move(s));
+  }
   for (int64_t i = 0; i < t.rows; ++i) {
     std::vector<std::string> f;
     if (row_names) f.push_back(quote(t.row_names[static_cast<size_t>(i)], delim, rule));
-    for (const Value& v : t.vars) {
+    for (const Value& v : vars) {
       std::vector<std::string> r = row_fields(v, i, t.rows, delim, rule);
       f.insert(f.end(), r.begin(), r.end());
     }

@@ -1,9 +1,10 @@
 // Table rearrangement: head, tail, sortrows (the table method), addvars, removevars,
-// renamevars, movevars.
+// renamevars, movevars; summary.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <numeric>
+#include <ostream>
 
 #include "builtins/shape_util.h"
 #include "builtins/methods.h"
@@ -355,11 +356,121 @@ Outputs bi_movevars(CallContext&, Args args, int nargout) {
   return {table_value(std::move(r))};
 }
 
+/// The statistics summary(T) shows for one variable: (label, value) pairs. Numeric real
+/// single-column variables: Min, Median, Max (NaN omitted) and NumMissing when any is NaN;
+/// logical ones: True, False. Other variables: none.
+std::vector<std::pair<std::string, Value>> variable_stats(CallContext& ctx, const Value& v) {
+  std::vector<std::pair<std::string, Value>> out;
+  if (!v.is_tensor() || v.is_char() || v.dims().cols() != 1 || v.dims().ndims() != 2) return out;
+  const Tensor& t = v.tensor();
+  if (t.is_complex()) return out;
+  if (v.is_logical()) {
+    double n = 0;
+    for (int64_t i = 0; i < t.numel(); ++i) n += t.get_double(i) != 0;
+    out.emplace_back("True", Value(n));
+    out.emplace_back("False", Value(static_cast<double>(t.numel()) - n));
+    return out;
+  }
+  const Value omit = Value::from_chars("omitnan"), none = Value(Tensor::zeros(ClassId::Double, Dims(0, 0)));
+  auto call = [&](const char* f, std::vector<Value> a) {
+    return ctx.call_named(f, Args(a.data(), a.size()), 1).at(0);
+  };
+  out.emplace_back("Min", call("min", {v, none, omit}));
+  out.emplace_back("Median", call("median", {v, omit}));
+  out.emplace_back("Max", call("max", {v, none, omit}));
+  double missing = 0;
+  for (int64_t i = 0; i < t.numel(); ++i) missing += std::isnan(t.get_double(i));
+  if (missing > 0) out.emplace_back("NumMissing", Value(missing));
+  return out;
+}
+
+void set_field(StructArray& s, const std::string& name, Value v) {
+  s.at(0, s.add_field(name)) = std::move(v);
+}
+
+/// MATLAB's name of a variable's type in summary: the class, "cell array of character
+/// vectors" for a cellstr.
+std::string summary_type(const Value& v) {
+  if (v.is_cell()) {
+    const CellArray& c = v.cell();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      if (!c[i].is_char() || c[i].dims().rows() > 1) return "cell";
+    return "cell array of character vectors";
+  }
+  return v.class_name();
+}
+
+std::string size_text(const Dims& d) {
+  std::string s;
+  for (int k = 0; k < d.ndims(); ++k) s += (k ? "\u00d7" : "") + std::to_string(d[k]);
+  return s;
+}
+
+std::string stat_text(const Value& v) {
+  if (!v.is_tensor() || v.numel() != 1) return "";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.5g", v.tensor().get_double(0));
+  return buf;
+}
+
+/// summary(T): prints, for each variable, its name, size and type, its units and description
+/// when set, and its statistics (variable_stats) in MATLAB's layout. s = summary(T) returns
+/// them instead: a struct with one field per variable holding Size, Type, Description, Units,
+/// Continuity and the statistics.
+Outputs table_summary(CallContext& ctx, Args args, int nargout) {
+  check_nargin(args, 1, 1);
+  check_nargout(nargout, 1);
+  const TableObject& t = table_arg(args[0], "summary");
+  if (nargout > 0) {
+    StructArray s(Dims(1, 1));
+    for (size_t k = 0; k < t.vars.size(); ++k) {
+      const Value& v = t.vars[k];
+      StructArray f(Dims(1, 1));
+      Tensor sz = Tensor::uninit(ClassId::Double, Dims(1, v.dims().ndims()));
+      for (int d = 0; d < v.dims().ndims(); ++d) sz.set_double(d, static_cast<double>(v.dims()[d]));
+      set_field(f, "Size", Value(sz));
+      set_field(f, "Type", Value::from_chars(summary_type(v)));
+      set_field(f, "Description", Value::from_chars(k < t.var_descriptions.size() ? t.var_descriptions[k] : ""));
+      set_field(f, "Units", Value::from_chars(k < t.units.size() ? t.units[k] : ""));
+      set_field(f, "Continuity", Value(Tensor::zeros(ClassId::Double, Dims(0, 0))));
+      for (auto& [label, val] : variable_stats(ctx, v)) set_field(f, label, val);
+      set_field(s, t.names[k], Value(std::move(f)));
+    }
+    return {Value(std::move(s))};
+  }
+  std::ostream& os = *ctx.session().out;
+  if (!t.description.empty()) os << "\nDescription:  " << t.description << "\n";
+  os << "\nVariables:\n\n";
+  for (size_t k = 0; k < t.vars.size(); ++k) {
+    const Value& v = t.vars[k];
+    os << "    " << t.names[k] << ": " << size_text(v.dims()) << " " << summary_type(v) << "\n\n";
+    const bool has_units = k < t.units.size() && !t.units[k].empty();
+    const bool has_desc = k < t.var_descriptions.size() && !t.var_descriptions[k].empty();
+    if (has_units || has_desc) {
+      os << "        Properties:\n";
+      if (has_units) os << "            Units:  " << t.units[k] << "\n";
+      if (has_desc) os << "            Description:  " << t.var_descriptions[k] << "\n";
+      os << "\n";
+    }
+    auto stats = variable_stats(ctx, v);
+    if (stats.empty()) continue;
+    os << "        Values:\n\n";
+    for (auto& [label, val] : stats) {
+      std::string line = "            " + label;
+      line.resize(std::max<size_t>(line.size() + 2, 25), ' ');
+      os << line << stat_text(val) << "\n";
+    }
+    os << "\n";
+  }
+  return {};
+}
+
 }  // namespace
 
 namespace table_detail {
 
 void register_table_ops(Registry& r) {
+  add_class_method("table", "summary", table_summary);
   r.add("head", bi_head);
   r.add("tail", bi_tail);
   add_class_method("table", "sortrows", table_sortrows);

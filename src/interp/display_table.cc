@@ -31,6 +31,7 @@
 #include "builtins/table.h"
 #include "interp/display_internal.h"
 #include "interp/display_table.h"
+#include "runtime/element_array.h"
 
 namespace matfuse::display_detail {
 
@@ -114,10 +115,15 @@ std::vector<std::string> var_texts(const Value& v, int64_t h, const Session& s) 
                         s.format == NumericFormat::LongE;
   bool right = true;
   if (v.is_object()) {
-    std::vector<std::string> rows;
-    ValueObject* o = as_value_object(v);
-    if (o && o->row_texts(rows) && static_cast<int64_t>(rows.size()) == h)
-      return join_columns({rows}, h, false);
+    std::vector<std::string> texts;
+    if (table_detail::object_texts(v, texts)) {
+      const auto* e = as_element_array(v);
+      std::vector<std::vector<std::string>> tcols(static_cast<size_t>(std::max<int64_t>(c, 1)));
+      for (size_t j = 0; j < tcols.size(); ++j)
+        tcols[j].assign(texts.begin() + static_cast<int64_t>(j) * h,
+                        texts.begin() + static_cast<int64_t>(j + 1) * h);
+      return join_columns(tcols, h, e && e->right_aligned());
+    }
     const std::string txt = dims_text(Dims(1, c)) + " " + v.class_name();
     return std::vector<std::string>(static_cast<size_t>(h), txt);
   }
