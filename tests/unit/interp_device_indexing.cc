@@ -16,7 +16,7 @@
 #include "interp_test_util.h"
 #include "providers/cuda/cuda_provider.h"
 #include "providers/host/host_provider.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 namespace matfuse {
 namespace {

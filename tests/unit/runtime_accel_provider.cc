@@ -8,7 +8,7 @@
 #include "accel/run/evaluate.h"
 #include "accel/capture/graph.h"
 #include "providers/host/host_provider.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/error.h"
 #include "runtime_accel_util.h"
 

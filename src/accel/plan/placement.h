@@ -18,7 +18,7 @@
 #include <string>
 
 #include "accel/emit/kernel_ir.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 namespace matfuse::accel {
 

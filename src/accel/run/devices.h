@@ -1,12 +1,12 @@
 // The device as MATLAB's GPU functions see it (gpuArray, gpuDevice, wait, gputimeit): a small
-// query API over the registered device provider (providers/provider.h), for the layers above
+// query API over the registered device provider (accel/run/provider.h), for the layers above
 // accel that must not know which provider serves the device.
 #pragma once
 
 #include <optional>
 #include <string>
 
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {

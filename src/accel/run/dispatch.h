@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "accel/emit/kernel_ir.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {

@@ -12,7 +12,7 @@
 #include "accel/run/dispatch.h"
 #include "accel/run/evaluate.h"
 #include "accel/run/telemetry.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {

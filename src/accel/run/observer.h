@@ -7,7 +7,7 @@
 
 #include "accel/capture/graph.h"
 #include "accel/emit/kernel_ir.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/tensor.h"
 
 namespace matfuse::accel {

@@ -8,7 +8,7 @@
 #include "accel/capture/lazy.h"
 #include "accel/plan/placement.h"
 #include "accel/run/telemetry.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "providers/cuda/cuda_compile.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 namespace matfuse::cuda {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "accel/emit/kernel_ir.h"
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 namespace matfuse::host {
 

@@ -4,7 +4,7 @@
 // thread count; reductions follow the eager summation order), gemm by OpenBLAS.
 #pragma once
 
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 namespace matfuse::host {
 

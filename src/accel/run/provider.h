@@ -1,6 +1,6 @@
 // The provider interface: the one seam between the acceleration layer and the machines that run
-// its kernels (DESIGN.md decision 15). accel/ includes this header and no other providers/ file;
-// the host provider (providers/host/) is the executable specification, the CUDA provider
+// its kernels (DESIGN.md decision 15). It belongs to the acceleration layer, which includes no
+// providers/ file; the host provider (providers/host/) is the executable specification, the CUDA provider
 // (providers/cuda/) renders the same kernel IR to CUDA C. Adding a provider means implementing
 // Provider and registering it (register_provider, called by the CLI at start): accel is not
 // edited.

@@ -1,6 +1,6 @@
 // The provider registry and the interface's defaults (see provider.h). Compiled into the
 // acceleration layer's library: the seam belongs to the layer that calls through it.
-#include "providers/provider.h"
+#include "accel/run/provider.h"
 
 #include <memory>
 #include <mutex>
