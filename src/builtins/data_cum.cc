@@ -300,6 +300,28 @@ Outputs trapz_impl(Args args, int nargout, bool cumulative) {
   else dim = first_nonsingleton_dim(y.dims());
   Tensor w = y.is_complex() ? y.to_class(ClassId::Double).to_complex() : y.to_class(ClassId::Double);
   Lanes L = lanes_of(y.dims(), dim);
+  if (!cumulative && !y.is_complex() && L.pre == 1 && (!xv || xv->numel() == 1)) {
+    // Contiguous lanes with uniform spacing h: h/2 * sum of neighbour pairs, summed in four
+    // independent partial sums (no loop-carried latency, no coordinate vector).
+    const double h = xv ? numeric_arg(*xv, fname).get_double(0) : 1.0;
+    Dims od = y.dims();
+    od.set(dim, 1);
+    od.normalize();
+    Tensor out = Tensor::uninit(ClassId::Double, od);
+    const double* s = w.data<double>();
+    double* o = out.mutable_data<double>();
+    for (int64_t b = 0; b < L.post; ++b) {
+      const double* r = s + b * L.n;
+      double p[4] = {0, 0, 0, 0};
+      int64_t k = 1;
+      for (; k + 3 < L.n; k += 4)
+        for (int u = 0; u < 4; ++u) p[u] += r[k + u] + r[k + u - 1];
+      for (; k < L.n; ++k) p[0] += r[k] + r[k - 1];
+      o[b] = h / 2.0 * ((p[0] + p[1]) + (p[2] + p[3]));
+    }
+    ClassId rc = float_class(y.cls());
+    return {Value(rc == ClassId::Double ? out : out.to_class(rc))};
+  }
   std::vector<double> x = coordinates(xv, L.n, fname);
   Dims od = y.dims();
   if (!cumulative) {

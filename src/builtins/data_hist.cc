@@ -269,16 +269,27 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     d = st.dims().cols();
   }
   std::vector<int64_t> subs(static_cast<size_t>(n * d));
-  for (int64_t k = 0; k < n * d; ++k) {
-    double v = st.get_double(k);
-    if (!(v >= 1) || v != std::floor(v) || std::isinf(v))
+  {
+    // One pass over the subscripts (typed: most are doubles), checked: positive integers, and
+    // below 2^48 (past that no array can hold the result, and the int64 index arithmetic of
+    // the output must not overflow).
+    if (st.is_complex())
       throw_error("MATLAB:accumarray:nonPosIntSubs",
                   "First input SUBS must contain positive integer subscripts.");
-    // A subscript past 2^48 asks for more elements than any array can hold (and its int64
-    // conversion and the output's index arithmetic must not overflow).
-    if (v > 281474976710656.0)
+    const Tensor sd = st.cls() == ClassId::Double ? st : st.to_class(ClassId::Double);
+    const double* sp = sd.data<double>();
+    bool bad = false, huge = false;
+    for (int64_t k = 0; k < n * d; ++k) {
+      const double v = sp[k];
+      bad |= !(v >= 1) || v != std::floor(v);
+      huge |= v > 281474976710656.0;
+      subs[k] = bad || huge ? 0 : static_cast<int64_t>(v) - 1;
+    }
+    if (bad)
+      throw_error("MATLAB:accumarray:nonPosIntSubs",
+                  "First input SUBS must contain positive integer subscripts.");
+    if (huge)
       throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
-    subs[k] = static_cast<int64_t>(v) - 1;
   }
   if (vt.numel() != 1 && vt.numel() != n)
     throw_error("MATLAB:accumarray:nValsMismatch",
@@ -335,15 +346,20 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
   for (int64_t e : ext) want *= static_cast<double>(e);
   if (want > 9007199254740992.0)
     throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
-  std::vector<int64_t> lin(static_cast<size_t>(n));
-  int dd = static_cast<int>(d);
-  for (int64_t r = 0; r < n; ++r) {
-    int64_t li = 0, stride = 1;
-    for (int j = 0; j < dd; ++j) {
-      li += subs[j * n + r] * stride;
-      stride *= ext[j];
+  std::vector<int64_t> lin;
+  if (d == 1) {
+    lin = std::move(subs);  // a column of subscripts is already linear
+  } else {
+    lin.resize(static_cast<size_t>(n));
+    const int dd = static_cast<int>(d);
+    for (int64_t r = 0; r < n; ++r) {
+      int64_t li = 0, stride = 1;
+      for (int j = 0; j < dd; ++j) {
+        li += subs[j * n + r] * stride;
+        stride *= ext[j];
+      }
+      lin[r] = li;
     }
-    lin[r] = li;
   }
   bool has_fun = args.size() > 3 && !args[3].is_empty();
   double fill = 0;
@@ -354,26 +370,26 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
   if (!has_fun) {
     bool cx = vt.is_complex();
     Tensor out = Tensor::zeros(ClassId::Double, outd, cx);
-    std::vector<uint8_t> hit(static_cast<size_t>(total), 0);
     if (!cx) {  // real values: typed accumulation
       Tensor vd = vt.cls() == ClassId::Double ? vt : vt.to_class(ClassId::Double);
       const double* vp = vd.data<double>();
       double* o = out.mutable_data<double>();
-      const bool scalar = vd.numel() == 1;
-      for (int64_t r = 0; r < n; ++r) {
-        o[lin[r]] += vp[scalar ? 0 : r];
-        hit[lin[r]] = 1;
-      }
+      if (vd.numel() == 1)
+        for (int64_t r = 0; r < n; ++r) o[lin[r]] += vp[0];
+      else
+        for (int64_t r = 0; r < n; ++r) o[lin[r]] += vp[r];
     } else {
       for (int64_t r = 0; r < n; ++r) {
         std::complex<double> v = vt.get_complex(vt.numel() == 1 ? 0 : r);
         out.set_complex(lin[r], out.get_complex(lin[r]) + v);
-        hit[lin[r]] = 1;
       }
     }
-    if (fill != 0)
+    if (fill != 0) {  // positions no subscript names hold the fill value
+      std::vector<uint8_t> hit(static_cast<size_t>(total), 0);
+      for (int64_t r = 0; r < n; ++r) hit[lin[r]] = 1;
       for (int64_t k = 0; k < total; ++k)
         if (!hit[k]) out.set_double(k, fill);
+    }
     ClassId rc = vt.cls() == ClassId::Logical || vt.cls() == ClassId::Char ? ClassId::Double : vt.cls();
     out = out.drop_zero_imag();
     return {Value(rc == ClassId::Double ? out : out.to_class(rc))};

@@ -136,19 +136,18 @@ void quantiles_of(std::vector<double>& v, const std::vector<double>& q, double* 
     for (size_t j = 0; j < q.size(); ++j) out[j * ostride] = NAN;
     return;
   }
-  // The order statistics needed, selected in increasing order (each nth_element then works
-  // on the part above the previous one).
+  // The order statistics needed are asked for in non-decreasing order (p ascending; for each,
+  // positions lo-1 then lo). Each nth_element works on the part above the previous pivot, so
+  // every position asked for is a pivot: exact, in linear time per statistic.
   std::vector<std::pair<double, size_t>> order;
   for (size_t j = 0; j < q.size(); ++j) order.push_back({q[j], j});
   std::sort(order.begin(), order.end());
   bool full_sort = q.size() > 8;
   if (full_sort) std::sort(v.begin(), v.end());
-  int64_t done = 0;             // v[0..done) holds the smallest `done` values in order
-  auto stat = [&](int64_t r) {  // r-th smallest (0-based)
+  int64_t done = 0;             // v[done-1] is the last pivot; v[done..) are all >= it
+  auto stat = [&](int64_t r) {  // r-th smallest (0-based); r >= done - 1
     if (!full_sort && r >= done) {
       std::nth_element(v.begin() + done, v.begin() + r, v.end());
-      // v[done..r) are now <= v[r]; keep order only up to r.
-      std::sort(v.begin() + done, v.begin() + r);
       done = r + 1;
     }
     return v[r];

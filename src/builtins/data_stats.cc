@@ -247,26 +247,50 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
   std::vector<double> freq, sorted;
   std::vector<Value> all;
   Tensor r = reduce_slices(xd, s.dim.resolve(x.dims()), [&](std::vector<double>& v) {
-    v.erase(std::remove_if(v.begin(), v.end(), [](double d) { return std::isnan(d); }), v.end());
-    sorted.resize(v.size());
-    fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
-                            sorted.data(), nullptr);
-    v.swap(sorted);
-    double best = NAN;
+    // One pass: NaNs (ignored), the range and whether every other value is an integer.
+    double lo = INFINITY, hi = -INFINITY;
+    bool has_nan = false, ints = true;
+    for (double e : v) {
+      has_nan |= e != e;
+      lo = e < lo ? e : lo;
+      hi = e > hi ? e : hi;
+      ints &= e != e || e == std::floor(e);
+    }
+    if (has_nan)
+      v.erase(std::remove_if(v.begin(), v.end(), [](double d) { return std::isnan(d); }), v.end());
     int64_t bestc = 0;
-    std::vector<double> ties;
-    for (size_t i = 0; i < v.size();) {
-      size_t j = i;
-      while (j < v.size() && v[j] == v[i]) ++j;
-      int64_t c = static_cast<int64_t>(j - i);
-      if (c > bestc) {
-        bestc = c;
-        best = v[i];
-        ties.assign(1, v[i]);
-      } else if (c == bestc) {
-        ties.push_back(v[i]);
+    std::vector<double> ties;  // the most frequent values, ascending
+    bool counted = false;
+    if (!v.empty()) {
+      // Integer values over a range not much longer than the slice: counted, in O(n + range).
+      const double range = hi - lo + 1;
+      counted = ints && std::isfinite(lo) && std::isfinite(hi) &&
+                range <= std::max<double>(2.0 * static_cast<double>(v.size()), 65536.0);
+      if (counted) {
+        std::vector<int64_t> count(static_cast<size_t>(range), 0);
+        for (double e : v) ++count[static_cast<size_t>(e - lo)];
+        bestc = *std::max_element(count.begin(), count.end());
+        for (size_t k = 0; k < count.size(); ++k)
+          if (count[k] == bestc) ties.push_back(lo + static_cast<double>(k));
       }
-      i = j;
+    }
+    if (!counted) {  // otherwise sorted, then runs of equal values
+      sorted.resize(v.size());
+      fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
+                              sorted.data(), nullptr);
+      v.swap(sorted);
+      for (size_t i = 0; i < v.size();) {
+        size_t j = i;
+        while (j < v.size() && v[j] == v[i]) ++j;
+        const auto c = static_cast<int64_t>(j - i);
+        if (c > bestc) {
+          bestc = c;
+          ties.assign(1, v[i]);
+        } else if (c == bestc) {
+          ties.push_back(v[i]);
+        }
+        i = j;
+      }
     }
     if (ties.empty()) ties.push_back(NAN);
     freq.push_back(static_cast<double>(bestc));
@@ -275,7 +299,7 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
       all.push_back(
           Value(finish_class(t, x.cls() == ClassId::Logical ? ClassId::Double : x.cls())));
     }
-    return best;
+    return ties.front();  // the smallest of the most frequent values
   });
   ClassId oc = x.cls() == ClassId::Char ? ClassId::Char : x.cls();
   Outputs out{Value(x.cls() == ClassId::Double || x.cls() == ClassId::Char ? r : r.to_class(oc))};
@@ -839,7 +863,7 @@ Outputs bi_corrcoef(CallContext&, Args args, int nargout) {
 
 // ---- normalize / rescale --------------------------------------------------------------------
 
-Outputs bi_normalize(CallContext&, Args args, int nargout) {
+Outputs bi_normalize(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 1, 5);
   check_nargout(nargout, 1);
   Tensor x = numeric_arg(args[0], "normalize");
@@ -857,6 +881,13 @@ Outputs bi_normalize(CallContext&, Args args, int nargout) {
     ++i;
   }
   if (i < args.size()) throw_error("MATLAB:TooManyInputs", "Too many input arguments.");
+  if (method == "zscore" && (type.empty() || type == "std") && !x.is_empty()) {
+    // The default: (x - mean) ./ std along dim, a zero std dividing by 1, which is zscore's
+    // definition (one implementation, captured as graph ops where x lives).
+    std::vector<Value> za{args[0], Value(Tensor::zeros(ClassId::Double, Dims(0, 0))),
+                          Value(static_cast<double>(dim + 1))};
+    return {ctx.call_named("zscore", Args(za.data(), za.size()), 1).at(0)};
+  }
   Tensor xd = x.to_class(ClassId::Double);
   Tensor out = Tensor::uninit(ClassId::Double, x.dims());
   Lanes L = lanes_of(x.dims(), dim);

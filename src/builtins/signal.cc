@@ -95,19 +95,22 @@ int64_t fft_size(int64_t n) {
   return best;
 }
 
-/// Full convolution of real sequences: direct sums in blocks of outputs (each block's terms
-/// added kernel tap by kernel tap, so the inner loop runs over contiguous data) when the
-/// shorter sequence has at most 64 elements, else through real FFTs of a 2^a 3^b 5^c 7^d
-/// length >= nu + nv - 1 (FFTW). The FFT path rounds differently from the direct sums (errors
-/// of order eps * max|u| * sum|v|), as MATLAB's and NumPy/SciPy's fast paths do.
-std::vector<double> conv_real(const double* u, int64_t nu, const double* v, int64_t nv) {
-  if (nu == 0 || nv == 0) return {};
+/// Outputs o0 <= o < o1 of the full convolution of real sequences u (nu) and v (nv), written to
+/// dst[o - o0]: direct sums in blocks of outputs (each block's terms added kernel tap by kernel
+/// tap, so the inner loop runs over contiguous data) when the shorter sequence has at most 64
+/// elements, else through real FFTs of a 2^a 3^b 5^c 7^d length >= nu + nv - 1 (FFTW). The
+/// FFT path rounds differently from the direct sums (errors of order eps * max|u| * sum|v|), as
+/// MATLAB's and NumPy/SciPy's fast paths do.
+void conv_real(const double* u, int64_t nu, const double* v, int64_t nv, int64_t o0, int64_t o1,
+               double* dst) {
+  std::fill(dst, dst + (o1 - o0), 0.0);
+  if (nu == 0 || nv == 0) return;
   if (nu < nv) {
     std::swap(u, v);
     std::swap(nu, nv);
   }
   const int64_t n = nu + nv - 1;
-  std::vector<double> c(static_cast<size_t>(n), 0.0);
+  o1 = std::min(o1, n);
 #ifdef MATFUSE_HAVE_FFTW
   if (nv > 64) {
     const int64_t m = fft_size(n), h = m / 2 + 1;
@@ -132,7 +135,7 @@ std::vector<double> conv_real(const double* u, int64_t nu, const double* v, int6
       A[k][1] = im * scale;
     }
     fftw_execute(pc);
-    std::copy(a, a + n, c.begin());
+    if (o1 > o0) std::copy(a + o0, a + o1, dst);
     fftw_destroy_plan(pa);
     fftw_destroy_plan(pb);
     fftw_destroy_plan(pc);
@@ -140,64 +143,57 @@ std::vector<double> conv_real(const double* u, int64_t nu, const double* v, int6
     fftw_free(b);
     fftw_free(A);
     fftw_free(B);
-    return c;
+    return;
   }
 #endif
   constexpr int64_t kBlock = 4096;
-  for (int64_t o0 = 0; o0 < n; o0 += kBlock) {
-    const int64_t o1 = std::min(n, o0 + kBlock);
-    double* cb = c.data();
+  for (int64_t b0 = o0; b0 < o1; b0 += kBlock) {
+    const int64_t b1 = std::min(o1, b0 + kBlock);
+    double* __restrict cb = dst - o0;
     for (int64_t j = 0; j < nv; ++j) {
       const double vj = v[j];
-      // outputs o in [o0, o1) with 0 <= o - j < nu
-      const int64_t lo = std::max(o0, j), hi = std::min(o1, nu + j);
-      const double* up = u - j;
+      // outputs o in [b0, b1) with 0 <= o - j < nu
+      const int64_t lo = std::max(b0, j), hi = std::min(b1, nu + j);
+      const double* __restrict up = u - j;
       for (int64_t o = lo; o < hi; ++o) cb[o] += vj * up[o];
     }
   }
-  return c;
 }
 
-/// conv(u, v, shape): u and v vectors; shape 'full' (default, length nu+nv-1), 'same' (central
+/// conv(u, v, shape) of two vectors: 'full' (length nu+nv-1), 'same' (the central
 /// part, length nu), 'valid' (length max(nu-nv+1, 0)). Orientation as MATLAB: 'full' follows
 /// the longer input (u on ties is not special: v when nu <= nv), 'same'/'valid' follow u.
+/// Real double data is convolved straight into the result (only the outputs the shape keeps).
 Value conv_value(const Tensor& u, const Tensor& v, const std::string& shape) {
   ClassId c = result_class({&u, &v});
   bool cplx = any_complex({&u, &v});
   int64_t nu = u.numel(), nv = v.numel();
-  auto run = [&](auto tag) {
-    using T = decltype(tag);
-    std::vector<T> full;
-    if constexpr (std::is_same_v<T, double>) {
-      Tensor ud = u.cls() == ClassId::Double ? u : u.to_class(ClassId::Double);
-      Tensor vd = v.cls() == ClassId::Double ? v : v.to_class(ClassId::Double);
-      full = conv_real(ud.data<double>(), nu, vd.data<double>(), nv);
+  int64_t start = 0, len = nu + nv - 1;
+  bool row = nu > nv ? u.dims().rows() == 1 : v.dims().rows() == 1;
+  if (shape != "full") {
+    row = u.dims().rows() == 1;
+    if (shape == "same") {
+      start = nv / 2;
+      len = nu;
     } else {
-      full = conv_full(elems<T>(u), elems<T>(v));
+      start = nv - 1;
+      len = std::max<int64_t>(nu - nv + 1, 0);
     }
-    std::vector<T> out;
-    bool row;
-    if (shape == "full") {
-      out = full;
-      row = nu > nv ? u.dims().rows() == 1 : v.dims().rows() == 1;
-    } else {
-      row = u.dims().rows() == 1;
-      int64_t start, len;
-      if (shape == "same") {
-        start = nv / 2;
-        len = nu;
-      } else {
-        start = nv - 1;
-        len = std::max<int64_t>(nu - nv + 1, 0);
-      }
-      out.resize(static_cast<size_t>(len));
-      for (int64_t i = 0; i < len; ++i)
-        out[i] = start + i < static_cast<int64_t>(full.size()) ? full[start + i] : T(0);
-    }
-    int64_t n = static_cast<int64_t>(out.size());
-    return Value(make(row ? Dims(1, n) : Dims(n, 1), out, c));
-  };
-  return cplx ? run(cd{}) : run(double{});
+  }
+  const Dims od = row ? Dims(1, len) : Dims(len, 1);
+  if (!cplx) {
+    Tensor ud = u.cls() == ClassId::Double ? u : u.to_class(ClassId::Double);
+    Tensor vd = v.cls() == ClassId::Double ? v : v.to_class(ClassId::Double);
+    Tensor out = Tensor::uninit(ClassId::Double, od);
+    conv_real(ud.data<double>(), nu, vd.data<double>(), nv, start, start + len,
+              out.mutable_data<double>());
+    return Value(c == ClassId::Double ? out : out.to_class(c));
+  }
+  std::vector<cd> full = conv_full(elems<cd>(u), elems<cd>(v));
+  std::vector<cd> out(static_cast<size_t>(len));
+  for (int64_t i = 0; i < len; ++i)
+    out[i] = start + i < static_cast<int64_t>(full.size()) ? full[start + i] : cd(0);
+  return Value(make(od, out, c));
 }
 
 bool is_vec(const Tensor& t) { return t.dims().ndims() == 2 && (t.dims().rows() == 1 || t.dims().cols() == 1) && t.numel() >= 1; }
