@@ -9,6 +9,7 @@
 // Text: cell arrays of char vectors and string arrays; a char row next to a cell array counts
 // as one element. Numeric inputs of different classes combine with concatenation rules.
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <numeric>
 
@@ -218,6 +219,27 @@ Outputs bi_unique(CallContext& ctx, Args args, int nargout) {
     Value w[2] = {char_row("MATLAB:UNIQUE:RowsFlagIgnored"),
                   char_row("The 'rows' input is not supported for cell array inputs.")};
     ctx.call_named("warning", Args(w, 2), 0);
+  }
+  if (!o.rows && a.is_tensor() && !a.tensor().is_complex() && nargout <= 1 && !o.stable &&
+      a.dims() != Dims(0, 0)) {
+    // The sorted distinct values only: sort the values (no positions), drop repeats in place
+    // (NaN != NaN: every NaN stays, after the numbers).
+    const Tensor x = a.tensor();
+    const int64_t n = x.numel();
+    Tensor s = Tensor::uninit(x.cls(), Dims(n, 1));
+    int64_t k = 0;
+    dispatch_class(x.cls(), [&](auto tag) {
+      using T = decltype(tag);
+      T* d = s.mutable_data<T>();
+      fast::sort_lane<T>(x.data<T>(), n, 1, false, false, d, nullptr);
+      for (int64_t i = 0; i < n; ++i)
+        if (k == 0 || !(d[i] == d[k - 1])) d[k++] = d[i];
+    });
+    const Dims od = is_rowish(a) ? Dims(1, k) : Dims(k, 1);
+    if (k == n) return {Value(s.reshaped(od))};
+    Tensor out = Tensor::uninit(x.cls(), od);
+    std::memcpy(out.mutable_raw(), s.raw(), static_cast<size_t>(k) * static_cast<size_t>(s.elem_bytes()));
+    return {Value(std::move(out))};
   }
   if (!o.rows && a.is_tensor() && !a.tensor().is_complex()) {
     Tensor x = a.tensor();
