@@ -81,47 +81,50 @@ int64_t pick(const T* x, int64_t n, int64_t s, bool is_max, bool include_nan, Mi
   return best >= 0 ? best : first_nan;
 }
 
-/// pick() for a contiguous real slice: the extreme value in one branch-free pass (NaN never
-/// replaces it), then the first position holding it; NaN rules as pick().
+/// pick() for a contiguous real slice, in one pass over memory: blocks of 2048 elements each
+/// reduced branch-free (four accumulators, vectorised: maxpd/minpd), and only a block that
+/// improves on the best so far is scanned again (in cache) for the first position of its
+/// extreme, so ties keep the earliest position. NaN never becomes the extreme; NaN rules as
+/// pick().
 template <class T>
 int64_t pick_contiguous(const T* x, int64_t n, bool is_max, bool include_nan) {
-  int64_t nans = 0;
-  T m[4] = {x[0], x[0], x[0], x[0]};
-  int64_t j = 0;
-  if constexpr (std::is_floating_point_v<T>) {
-    for (int64_t k = 0; k < n && x[0] != x[0]; ++k)  // start from a number when there is one
-      if (x[k] == x[k]) {
-        m[0] = m[1] = m[2] = m[3] = x[k];
-        break;
-      }
+  constexpr int64_t kBlock = 2048;
+  T best{};
+  int64_t best_pos = -1;
+  for (int64_t b0 = 0; b0 < n; b0 += kBlock) {
+    const int64_t b1 = std::min(n, b0 + kBlock);
+    T start = best;
+    int64_t j = b0;
+    if (best_pos < 0) {  // start from a number of this block (a NaN start would stick)
+      while (j < b1 && nan_of(x[j])) ++j;
+      if (j == b1) continue;
+      start = x[j];
+    }
+    T m[4] = {start, start, start, start};
+    if (is_max) {
+      for (; j + 4 <= b1; j += 4)
+        for (int u = 0; u < 4; ++u) m[u] = x[j + u] > m[u] ? x[j + u] : m[u];
+      for (; j < b1; ++j) m[0] = x[j] > m[0] ? x[j] : m[0];
+    } else {
+      for (; j + 4 <= b1; j += 4)
+        for (int u = 0; u < 4; ++u) m[u] = x[j + u] < m[u] ? x[j + u] : m[u];
+      for (; j < b1; ++j) m[0] = x[j] < m[0] ? x[j] : m[0];
+    }
+    T bb = m[0];
+    for (int u = 1; u < 4; ++u) bb = is_max ? (m[u] > bb ? m[u] : bb) : (m[u] < bb ? m[u] : bb);
+    if (best_pos < 0 || (is_max ? bb > best : bb < best)) {
+      for (int64_t k = b0; k < b1; ++k)
+        if (x[k] == bb) {
+          best_pos = k;
+          break;
+        }
+      best = bb;
+    }
   }
-  // The extreme value (a NaN never replaces it: its comparisons are false). Separate max and
-  // min loops without other work, so the compiler vectorises them (maxpd/minpd).
-  if (is_max) {
-    for (; j + 4 <= n; j += 4)
-      for (int u = 0; u < 4; ++u) m[u] = x[j + u] > m[u] ? x[j + u] : m[u];
-    for (; j < n; ++j) m[0] = x[j] > m[0] ? x[j] : m[0];
-  } else {
-    for (; j + 4 <= n; j += 4)
-      for (int u = 0; u < 4; ++u) m[u] = x[j + u] < m[u] ? x[j + u] : m[u];
-    for (; j < n; ++j) m[0] = x[j] < m[0] ? x[j] : m[0];
-  }
-  T best = m[0];
-  for (int u = 1; u < 4; ++u)
-    best = is_max ? (m[u] > best ? m[u] : best) : (m[u] < best ? m[u] : best);
-  if constexpr (std::is_floating_point_v<T>) {
-    // best is NaN only when every element is; NaNs matter otherwise only with 'includenan'.
-    if (best != best) nans = n;
-    else if (include_nan)
-      for (int64_t k = 0; k < n; ++k) nans += x[k] != x[k];
-  }
-  if (nans > 0 && (include_nan || nans == n)) {
+  if (include_nan || best_pos < 0)
     for (int64_t k = 0; k < n; ++k)
-      if (nan_of(x[k])) return k;
-  }
-  for (int64_t k = 0; k < n; ++k)
-    if (x[k] == best) return k;
-  return 0;
+      if (nan_of(x[k])) return k;  // the first NaN: included, or every element is NaN
+  return best_pos < 0 ? 0 : best_pos;
 }
 
 template <class T>
