@@ -70,11 +70,14 @@ Tensor reduce_slices(const Tensor& x, const std::vector<int>& dims,
   Tensor out = Tensor::uninit(ClassId::Double, L.out);
   double* o = out.mutable_data<double>();
   const double* s = L.src.data<double>();
-  std::vector<double> buf(static_cast<size_t>(L.n));
+  std::vector<double> v;  // one buffer for every slice (f may reorder or shrink it)
   for (int64_t b = 0; b < L.post; ++b)
     for (int64_t i = 0; i < L.pre; ++i) {
-      for (int64_t k = 0; k < L.n; ++k) buf[k] = s[(b * L.n + k) * L.pre + i];
-      std::vector<double> v = buf;
+      v.resize(static_cast<size_t>(L.n));
+      const double* src = s + b * L.n * L.pre + i;
+      if (L.pre == 1) std::copy(src, src + L.n, v.begin());
+      else
+        for (int64_t k = 0; k < L.n; ++k) v[k] = src[k * L.pre];
       o[b * L.pre + i] = f(v);
     }
   return out;
