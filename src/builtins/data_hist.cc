@@ -258,8 +258,39 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     throw_error("matfuse:notAvailable", "accumarray with a cell array of subscripts is not supported yet.");
   Tensor st = numeric_arg(args[0], "accumarray");
   Tensor vt = numeric_arg(args[1], "accumarray");
+  // A column of subscripts indexes a column; any other matrix holds one N-D subscript a row
+  // (a 1-by-2 SUBS is the one subscript (i, j), as MATLAB reads it).
+  const bool column_subs = st.dims().ndims() == 2 && st.dims().cols() == 1;
+  if (args.size() == 2 && column_subs && st.cls() == ClassId::Double &&
+      !st.is_complex() && vt.cls() == ClassId::Double && !vt.is_complex() &&
+      (vt.numel() == st.numel() || vt.numel() == 1)) {
+    // accumarray(subs, vals) with a column of double subscripts: sums in two passes over the
+    // subscripts (check and extent, then accumulate), no index vector.
+    const double* sp = st.data<double>();
+    const double* vp = vt.data<double>();
+    const int64_t n = st.numel();
+    double hi = 0;
+    bool bad = false;
+    for (int64_t r = 0; r < n; ++r) {
+      const double v = sp[r];
+      bad |= !(v >= 1) || v != std::floor(v);
+      hi = v > hi ? v : hi;
+    }
+    if (bad)
+      throw_error("MATLAB:accumarray:nonPosIntSubs",
+                  "First input SUBS must contain positive integer subscripts.");
+    if (hi > 281474976710656.0)
+      throw_error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.");
+    Tensor out = Tensor::zeros(ClassId::Double, Dims(static_cast<int64_t>(hi), 1));
+    double* o = out.mutable_data<double>() - 1;  // 1-based subscripts
+    if (vt.numel() == 1 && n != 1)
+      for (int64_t r = 0; r < n; ++r) o[static_cast<int64_t>(sp[r])] += vp[0];
+    else
+      for (int64_t r = 0; r < n; ++r) o[static_cast<int64_t>(sp[r])] += vp[r];
+    return {Value(std::move(out))};
+  }
   int64_t n, d;
-  if (st.dims().is_vector()) {
+  if (column_subs) {
     n = st.numel();
     d = 1;
   } else {

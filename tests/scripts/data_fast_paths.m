@@ -21,3 +21,7 @@ fprintf('%d %.6f %.6f\n', numel(y), y(1), y(1500));
 fprintf('%.6f ', conv([1 2 3], [0.5; 0.25], 'valid'), conv([1; 2; 3], [1 2 3 4 5], 'same')'); fprintf('\n');
 disp(accumarray([3; 1; 3; 2], [1; 2; 3; 4])')
 disp(accumarray([1 2; 2 1; 1 2], [10; 20; 30]))
+% A row of subscripts is one N-D subscript (a column of subscripts indexes a column).
+disp(accumarray([2 3], 5))
+disp(accumarray([1; 2; 2], [1; 2; 3])')
+disp(accumarray([4; 1], 2)')
