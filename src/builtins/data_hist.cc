@@ -273,7 +273,7 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     bool bad = false;
     for (int64_t r = 0; r < n; ++r) {
       const double v = sp[r];
-      bad |= !(v >= 1) || v != std::floor(v);
+      bad |= !(v >= 1) || v != std::floor(v) || std::isinf(v);
       hi = v > hi ? v : hi;
     }
     if (bad)
@@ -312,7 +312,7 @@ Outputs bi_accumarray(CallContext& ctx, Args args, int nargout) {
     bool bad = false, huge = false;
     for (int64_t k = 0; k < n * d; ++k) {
       const double v = sp[k];
-      bad |= !(v >= 1) || v != std::floor(v);
+      bad |= !(v >= 1) || v != std::floor(v) || std::isinf(v);
       huge |= v > 281474976710656.0;
       subs[k] = bad || huge ? 0 : static_cast<int64_t>(v) - 1;
     }
