@@ -109,9 +109,11 @@ template <class T> inline const T* val(const Scratch& s, int i) {
   return static_cast<const T*>(s.vals[i]);
 }
 
-/// Element offsets of access a for the chunk (general strides).
-void offsets(const Access& a, const Dims& space, int64_t base, int64_t start, int len,
-             int64_t* out) {
+/// Visits the chunk [start, start + len) of the iteration space as runs along its first
+/// dimension: f(j, off, run, s0) for points j .. j + run - 1 of the chunk, whose elements of
+/// access a are off, off + s0, ... (s0 = a's stride along the first dimension).
+template <class F>
+void for_each_run(const Access& a, const Dims& space, int64_t base, int64_t start, int len, F&& f) {
   const int nd = space.ndims();
   int64_t idx[Dims::kMaxDims];
   int64_t rem = start, off = base;
@@ -124,7 +126,7 @@ void offsets(const Access& a, const Dims& space, int64_t base, int64_t start, in
   int j = 0;
   while (j < len) {
     const int64_t run = std::min<int64_t>(len - j, d0 - idx[0]);
-    for (int64_t r = 0; r < run; ++r) out[j + r] = off + r * s0;
+    f(j, off, run, s0);
     j += static_cast<int>(run);
     off += run * s0;
     idx[0] += run;
@@ -141,7 +143,13 @@ void offsets(const Access& a, const Dims& space, int64_t base, int64_t start, in
   }
 }
 
-// ---- loads ------------------------------------------------------------------------------------
+/// Element offsets of access a for the chunk (general strides).
+void offsets(const Access& a, const Dims& space, int64_t base, int64_t start, int len,
+             int64_t* out) {
+  for_each_run(a, space, base, start, len, [&](int j, int64_t off, int64_t run, int64_t s0) {
+    for (int64_t r = 0; r < run; ++r) out[j + r] = off + r * s0;
+  });
+}
 
 template <class Dst, class Src>
 void load_typed(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int len, Scratch& s) {
@@ -166,9 +174,21 @@ void load_typed(const PhaseCtx& c, const Instr& in, int vi, int64_t start, int l
       if (++r == ap.period) r = 0;
     }
   } else {
-    int64_t* off = s.offs.data();
-    offsets(c.k->accesses[in.access], c.space, ap.base, start, len, off);
-    for (int j = 0; j < len; ++j) o[j] = static_cast<Dst>(p[off[j]]);
+    // Run by run along the first dimension: a broadcast run (stride 0, e.g. a column mean
+    // read down its column) is one value filled, the others are read with their stride.
+    for_each_run(c.k->accesses[in.access], c.space, ap.base, start, len,
+                 [&](int j, int64_t off, int64_t run, int64_t s0) {
+                   Dst* oj = o + j;
+                   const Src* q = p + off;
+                   if (s0 == 0) {
+                     const Dst v = static_cast<Dst>(q[0]);
+                     for (int64_t r = 0; r < run; ++r) oj[r] = v;
+                   } else if (s0 == 1) {
+                     for (int64_t r = 0; r < run; ++r) oj[r] = static_cast<Dst>(q[r]);
+                   } else {
+                     for (int64_t r = 0; r < run; ++r) oj[r] = static_cast<Dst>(q[r * s0]);
+                   }
+                 });
   }
   s.vals[vi] = o;
 }
