@@ -370,14 +370,11 @@ std::vector<cd> matrix_function(std::vector<cd> a, int64_t n, const std::functio
     throw_error("MATLAB:mpower:defective",
                 "The matrix is not diagonalizable (it has a repeated eigenvalue without a full "
                 "set of eigenvectors), so this matrix power is not supported yet.");
-  // X = VD / V: solve X*V = VD, i.e. V.' * X.' = VD.'.
-  std::vector<cd> Xt(static_cast<size_t>(n * n)), LUt(static_cast<size_t>(n * n));
+  // X = VD / V: X*V = VD, i.e. V.' * X.' = VD.', solved with V's factors (getrs, transposed).
+  std::vector<cd> Xt(static_cast<size_t>(n * n));
   for (int64_t j = 0; j < n; ++j)
-    for (int64_t i = 0; i < n; ++i) {
-      Xt[i * n + j] = VD[j * n + i];
-      LUt[i * n + j] = V[j * n + i];
-    }
-  LAPACKE_zgesv(LAPACK_COL_MAJOR, ni, ni, LUt.data(), ni, piv.data(), Xt.data(), ni);
+    for (int64_t i = 0; i < n; ++i) Xt[i * n + j] = VD[j * n + i];
+  LAPACKE_zgetrs(LAPACK_COL_MAJOR, 'T', ni, ni, LU.data(), ni, piv.data(), Xt.data(), ni);
   std::vector<cd> X(static_cast<size_t>(n * n));
   for (int64_t j = 0; j < n; ++j)
     for (int64_t i = 0; i < n; ++i) X[j * n + i] = Xt[i * n + j];

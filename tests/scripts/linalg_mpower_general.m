@@ -24,3 +24,7 @@ disp(isequal(I, eye(3)))
 h = hypot(3+4i, 1);
 fprintf('%.4f\n', h);
 disp(hypot([1i 3], [0 4i]))
+% A diagonalizable non-Hermitian matrix with a repeated eigenvalue (the eigenvector path).
+A = [2 0 0; 0 2 0; 1 1 3];
+B = A^0.5; disp(norm(B*B - A) < 1e-12)
+C = A^-1.5; disp(norm(C*C*A*A*A - eye(3)) < 1e-9)
