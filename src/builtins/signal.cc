@@ -95,6 +95,32 @@ int64_t fft_size(int64_t n) {
   return best;
 }
 
+// Cloned for AVX2 (the project builds with -ffp-contract=off: the same products and sums, so
+// the same bits in every clone).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define MF_CONV_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define MF_CONV_CLONES
+#endif
+
+/// The direct sums of conv_real (dst zeroed, nu >= nv): blocks of 4096 outputs, each block's
+/// terms added kernel tap by kernel tap over contiguous data.
+MF_CONV_CLONES void conv_direct(const double* u, int64_t nu, const double* v, int64_t nv,
+                                int64_t o0, int64_t o1, double* dst) {
+  constexpr int64_t kBlock = 4096;
+  for (int64_t b0 = o0; b0 < o1; b0 += kBlock) {
+    const int64_t b1 = std::min(o1, b0 + kBlock);
+    double* __restrict cb = dst - o0;
+    for (int64_t j = 0; j < nv; ++j) {
+      const double vj = v[j];
+      // outputs o in [b0, b1) with 0 <= o - j < nu
+      const int64_t lo = std::max(b0, j), hi = std::min(b1, nu + j);
+      const double* __restrict up = u - j;
+      for (int64_t o = lo; o < hi; ++o) cb[o] += vj * up[o];
+    }
+  }
+}
+
 /// Outputs o0 <= o < o1 of the full convolution of real sequences u (nu) and v (nv), written to
 /// dst[o - o0]: direct sums in blocks of outputs (each block's terms added kernel tap by kernel
 /// tap, so the inner loop runs over contiguous data) when the shorter sequence has at most 64
@@ -146,18 +172,7 @@ void conv_real(const double* u, int64_t nu, const double* v, int64_t nv, int64_t
     return;
   }
 #endif
-  constexpr int64_t kBlock = 4096;
-  for (int64_t b0 = o0; b0 < o1; b0 += kBlock) {
-    const int64_t b1 = std::min(o1, b0 + kBlock);
-    double* __restrict cb = dst - o0;
-    for (int64_t j = 0; j < nv; ++j) {
-      const double vj = v[j];
-      // outputs o in [b0, b1) with 0 <= o - j < nu
-      const int64_t lo = std::max(b0, j), hi = std::min(b1, nu + j);
-      const double* __restrict up = u - j;
-      for (int64_t o = lo; o < hi; ++o) cb[o] += vj * up[o];
-    }
-  }
+  conv_direct(u, nu, v, nv, o0, o1, dst);
 }
 
 /// conv(u, v, shape) of two vectors: 'full' (length nu+nv-1), 'same' (the central
