@@ -3,7 +3,8 @@
 // Semantics contract
 // - render() turns one accel::Kernel into one NVRTC translation unit (`Program::source`) and the
 //   ordered list of launches that compute it. The source is self-contained: it carries the device
-//   prelude (the op functions derived from runtime/ops.def and runtime/philox.inc), needs no
+//   prelude (the op functions of runtime/scalar_ops.inc, one per op of runtime/ops.def, and the
+//   shared texts runtime/mf_math.inc and runtime/philox.inc), needs no
 //   system header, and compiles with NVRTC options `--std=c++17 --fmad=false
 //   -arch=sm_XY` (no fast math: results match the host provider within 2 ulp for
 //   transcendental functions and exactly for arithmetic, comparisons, rounding, RNG).
