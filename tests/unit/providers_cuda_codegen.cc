@@ -382,9 +382,36 @@ TEST(CudaCodegen, MathTextIsTheRuntimeFile) {
   EXPECT_NE(device_prelude().find(inc), std::string::npos)
       << "the device prelude must embed runtime/mf_math.inc (re-run cmake)";
   // The single-precision op functions call the shared text, not CUDA's libdevice.
-  EXPECT_NE(device_prelude().find("MF_UN(Sin, sin, mf_sinf)"), std::string::npos);
+  EXPECT_NE(device_prelude().find("MF_SO_UN(Sin, sin, mf_sinf)"), std::string::npos);
   EXPECT_NE(device_prelude().find("mf_powf(a, b)"), std::string::npos);
   EXPECT_NE(device_prelude().find("#define MF_U2F(u) __uint_as_float"), std::string::npos);
+}
+
+TEST(CudaCodegen, OpFunctionsAreTheRuntimeFile) {
+  // The op bodies the host functors call (runtime/scalar_ops.h) are the device's, verbatim,
+  // after the math text they call and with the device's function specifiers.
+  const std::string inc = read_file(kHere / "../../src/runtime/scalar_ops.inc");
+  ASSERT_FALSE(inc.empty());
+  const std::string& pre = device_prelude();
+  const size_t at = pre.find(inc);
+  ASSERT_NE(at, std::string::npos)
+      << "the device prelude must embed runtime/scalar_ops.inc (re-run cmake)";
+  EXPECT_LT(pre.find("#define MF_MATH_INC"), at);
+  EXPECT_LT(pre.find("#define MF_DI static __device__ __forceinline__"), at);
+  // The device-only helpers follow and use the ops' NaN tests.
+  EXPECT_GT(pre.find("MF_DI mf_rcp_d mf_rcp_setup(double b)"), at);
+  // Every op of ops.def has its double and single function (the logical ops: bool).
+#define MF_OP(id, name, arity, cat, ...)                                                    \
+  if (OpCategory::cat == OpCategory::Logical) {                                           \
+    EXPECT_NE(inc.find("mf_" #id "(bool a"), std::string::npos) << #id;                   \
+  } else {                                                                                \
+    const bool listed = inc.find("(" #id ",") != std::string::npos;                       \
+    EXPECT_TRUE(listed || (inc.find(" mf_" #id "(double") != std::string::npos &&       \
+                           inc.find(" mf_" #id "(float") != std::string::npos))         \
+        << #id;                                                                           \
+  }
+#include "runtime/ops.def"
+#undef MF_OP
 }
 
 TEST(CudaCodegen, EverySuiteKernelCompilesThroughTheShim) {

@@ -63,6 +63,148 @@ Instr konst(double v) {
   return in;
 }
 
+Instr iota(int access) {
+  Instr in = make_instr(IKind::Iota, VType::F64, false);
+  in.access = access;
+  return in;
+}
+
+/// rand (uniform, double) at the stream positions given by value idx; key slot 0, stream
+/// offset slot `off` (the same key, offset and positions give the same values: one value).
+Instr rng(int idx, int off) {
+  Instr in = make_instr(IKind::Rng, VType::F64, false, idx);
+  in.gen = GenKind::Rand;
+  in.slot = 0;
+  in.slot2 = off;
+  return in;
+}
+
+/// schedule_map of k's body with one store of its last value (`bytes` per element).
+MapSchedule map_of(const Kernel& k, int bytes = 8, bool contiguous = true,
+                   const MapLimits& lim = {}) {
+  const PhaseSchedule s = schedule_phase(k, k.body);
+  return schedule_map(k, k.body, k.space, s,
+                      {MapStoreShape{static_cast<int>(k.body.size()) - 1, bytes, contiguous}}, lim);
+}
+
+TEST(AccelMapSchedule, ContiguousLightBodiesTakeTheVectorPath) {
+  // x + s: the contiguous load moves as groups, the uniform one is read once per thread.
+  Kernel k = elementwise({load(0, 0, false), load(1, 1, true), load(0, 0, false),
+                          op(OpId::Add, 0, 1), op(OpId::Mul, 3, 2)});
+  MapSchedule m = map_of(k);
+  EXPECT_EQ(m.path, MapSchedule::Path::Vector);
+  EXPECT_EQ(m.width, 2);                           // 16 bytes of doubles
+  EXPECT_EQ(m.group_loads, std::vector<int>{0});   // value 2 is an alias of 0, 1 is uniform
+  EXPECT_TRUE(m.rng_groups.empty());
+  EXPECT_FALSE(m.partial);
+  EXPECT_EQ(m.segments(), 1);
+  EXPECT_EQ(m.segment_starts, (std::vector<size_t>{0, 5}));
+  EXPECT_EQ(m.restores, std::vector<std::vector<int>>(1));
+  EXPECT_EQ(m.crosses, std::vector<bool>(5, false));
+  // The width follows the widest element moved: single data 4, bytes clamp at 4.
+  k.inputs[0].cls = ClassId::Single;
+  EXPECT_EQ(map_of(k, 4).width, 4);
+  EXPECT_EQ(map_of(k, 8).width, 2);  // a double store
+  k.inputs[0].cls = ClassId::UInt8;
+  EXPECT_EQ(map_of(k, 1).width, 4);
+  k.inputs[0].cls = ClassId::Int16;
+  EXPECT_EQ(map_of(k, 1, true, MapLimits{32, 24, 4}).width, 4);
+  EXPECT_EQ(map_of(k, 2, true, MapLimits{8, 24, 4}).width, 4);
+  EXPECT_EQ(map_of(k, 4, true, MapLimits{8, 24, 4}).width, 2);
+}
+
+TEST(AccelMapSchedule, PlainPathForStridedHeavyOrTinyPhases) {
+  Kernel k = elementwise({load(0, 0, false), konst(1), op(OpId::Add, 0, 1)});
+  EXPECT_EQ(map_of(k).path, MapSchedule::Path::Vector);
+  // A store that is not contiguous.
+  MapSchedule m = map_of(k, 8, false);
+  EXPECT_EQ(m.path, MapSchedule::Path::Plain);
+  EXPECT_EQ(m.width, 1);
+  EXPECT_EQ(m.segments(), 0);
+  EXPECT_TRUE(m.group_loads.empty());
+  // A strided load (the transpose of the space).
+  Kernel t = k;
+  t.accesses[0].strides = {3, 1};
+  EXPECT_EQ(map_of(t).path, MapSchedule::Path::Plain);
+  // Strides 0 along dimensions of extent 1 keep an access contiguous.
+  Kernel c = k;
+  c.space = Dims(1, 30);
+  c.accesses[0].strides = {0, 1};
+  EXPECT_TRUE(contiguous_access(c, 0, c.space));
+  EXPECT_EQ(map_of(c).path, MapSchedule::Path::Vector);
+  c.accesses[0].strides = {5, 1};
+  EXPECT_FALSE(contiguous_access(c, 0, c.space));
+  // One point.
+  Kernel one = k;
+  one.space = Dims(1, 1);
+  EXPECT_EQ(map_of(one).path, MapSchedule::Path::Plain);
+  // More than 24 point instructions: compute bound.
+  std::vector<Instr> body{load(0, 0, false)};
+  for (int i = 0; i < 24; ++i) body.push_back(op(OpId::Sin, i));
+  Kernel heavy = elementwise(body);
+  EXPECT_EQ(schedule_phase(heavy, heavy.body).point_instrs(), 25);
+  EXPECT_EQ(map_of(heavy).path, MapSchedule::Path::Plain);
+  EXPECT_EQ(map_of(heavy, 8, true, MapLimits{16, 25, 4}).path, MapSchedule::Path::Vector);
+}
+
+TEST(AccelMapSchedule, RandomNumbersComputeFourLanesPerThread) {
+  // x .* rand + rand over consecutive stream positions, 30 points: groups of 4, the last one
+  // partial; each group Rng value starts a segment.
+  Kernel k = elementwise({load(0, 0, false),       // 0 x
+                          iota(0),                 // 1 stream index
+                          rng(1, 1),               // 2
+                          op(OpId::Mul, 0, 2),     // 3
+                          rng(1, 2),               // 4 (another stream offset)
+                          op(OpId::Add, 3, 4),     // 5
+                          op(OpId::Add, 5, 0)});   // 6 reads x from the first segment
+  k.param_u64 = {true, true, true};
+  MapSchedule m = map_of(k);
+  EXPECT_EQ(m.path, MapSchedule::Path::RngGroups);
+  EXPECT_EQ(m.width, 4);
+  EXPECT_TRUE(m.partial);
+  EXPECT_EQ(m.rng_groups, (std::vector<int>{2, 4}));
+  EXPECT_EQ(m.group_loads, std::vector<int>{0});
+  EXPECT_TRUE(m.is_rng_group(4));
+  EXPECT_FALSE(m.is_rng_group(3));
+  EXPECT_TRUE(m.is_group_load(0));
+  ASSERT_EQ(m.segments(), 3);
+  EXPECT_EQ(m.segment_starts, (std::vector<size_t>{0, 2, 4, 7}));
+  // x crosses from segment 0 into 1 (the product) and 2 (the sum); the product into 2.
+  EXPECT_EQ(m.restores[0], std::vector<int>{});
+  EXPECT_EQ(m.restores[1], std::vector<int>{0});
+  EXPECT_EQ(m.restores[2], (std::vector<int>{3, 0}));
+  EXPECT_EQ(m.crosses, (std::vector<bool>{true, false, false, true, false, false, false}));
+  // A multiple of 4 points: no partial group.
+  k.space = Dims(4, 3);
+  k.accesses[0].strides = {1, 4};
+  EXPECT_FALSE(map_of(k).partial);
+  // Fewer points than lanes, or positions that are not consecutive: per point, and no vector
+  // path either (the body has random numbers).
+  Kernel few = k;
+  few.space = Dims(3, 1);
+  few.accesses = {Access{{1, 0}, 0, {}}, Access{{0, 0}, 0, {}}};
+  EXPECT_EQ(map_of(few).path, MapSchedule::Path::Plain);
+  Kernel strided = k;
+  strided.accesses.push_back(Access{{2, 8}, 0, {}});
+  strided.body[1].access = 2;
+  EXPECT_EQ(map_of(strided).path, MapSchedule::Path::Plain);
+}
+
+TEST(AccelMapSchedule, StoresOfEarlierSegmentsCrossOver) {
+  // The stored value is computed before the last group Rng value: it crosses into the last
+  // segment, where the stores are written.
+  Kernel k = elementwise({iota(0), rng(0, 1), op(OpId::Neg, 1), rng(0, 2), op(OpId::Abs, 3),
+                          op(OpId::Neg, 2)});
+  k.param_u64 = {true, true, true};
+  const PhaseSchedule s = schedule_phase(k, k.body);
+  const MapSchedule m = schedule_map(k, k.body, k.space, s, {{2, 8, true}, {4, 4, false}});
+  ASSERT_EQ(m.path, MapSchedule::Path::RngGroups);
+  EXPECT_EQ(m.segment_starts, (std::vector<size_t>{0, 1, 3, 6}));
+  EXPECT_EQ(m.restores[2], std::vector<int>{2});
+  EXPECT_TRUE(m.crosses[2]);
+  EXPECT_FALSE(m.crosses[4]);
+}
+
 TEST(AccelSchedule, HoistsUniformValuesAndTheirDivisors) {
   Instr p = make_instr(IKind::Param, VType::F64, true);
   p.slot = 0;

@@ -1,6 +1,7 @@
 // Tests of runtime/mf_math.inc (the single-precision functions shared by the host and the CUDA
 // prelude): sampled accuracy against glibc's double functions rounded to float (max 1 ulp),
-// IEEE special values, and that scalar_ops.h's float functors use them. The exhaustive check
+// IEEE special values, that scalar_ops.h's float functors use them, and the shared op bodies of
+// runtime/scalar_ops.inc. The exhaustive check
 // over all 2^32 floats is tests/tools/mf_math_exhaustive.cc (run by hand).
 #include <gtest/gtest.h>
 
@@ -403,6 +404,75 @@ TEST(MfMath, FloatFunctorsUseTheSharedText) {
   EXPECT_EQ(scalar::Pow::apply(3.0f, 2.0f), 9.0f);
   // Double keeps the C library.
   EXPECT_EQ(scalar::Sin::apply(0.5), std::sin(0.5));
+}
+
+// The real op bodies of runtime/scalar_ops.inc (shared with the CUDA prelude): double and the
+// non-mf_math float functions are the C library's bits, and the special cases are MATLAB's.
+TEST(MfMath, SharedOpBodiesAreTheCLibraryAndMatlabsSpecialCases) {
+  using namespace matfuse;
+  auto dbits = [](double d) { uint64_t u; std::memcpy(&u, &d, 8); return u; };
+  uint64_t z = 7;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+  for (int i = 0; i < 20000; ++i) {
+    uint64_t u = next(z);
+    double x;
+    std::memcpy(&x, &u, 8);
+    if (i % 2) x = std::ldexp(static_cast<double>(static_cast<int32_t>(u)), -28);  // |x| < 8
+    const double y = std::ldexp(static_cast<double>(static_cast<int32_t>(next(z))), -26);
+#define MF_SAME_D(Op, ref) ASSERT_EQ(dbits(scalar::Op::apply(x)), dbits(ref)) << #Op << " " << x
+    MF_SAME_D(Sin, std::sin(x));
+    MF_SAME_D(Acos, std::acos(x));
+    MF_SAME_D(Tanh, std::tanh(x));
+    MF_SAME_D(Asinh, std::asinh(x));
+    MF_SAME_D(Log2, std::log2(x));
+    MF_SAME_D(Expm1, std::expm1(x));
+    MF_SAME_D(Sqrt, std::sqrt(x));
+    MF_SAME_D(Abs, std::fabs(x));
+    MF_SAME_D(Round, std::round(x));
+    MF_SAME_D(Fix, std::trunc(x));
+#undef MF_SAME_D
+    ASSERT_EQ(dbits(scalar::Atan2::apply(x, y)), dbits(std::atan2(x, y)));
+    ASSERT_EQ(dbits(scalar::Hypot::apply(x, y)), dbits(std::hypot(x, y)));
+    ASSERT_EQ(dbits(scalar::Pow::apply(x, y)), dbits(y == 2 ? x * x : std::pow(x, y)));
+    ASSERT_EQ(dbits(scalar::Rem::apply(x, y)), dbits(std::fmod(x, y)));
+    ASSERT_EQ(scalar::IsInf::apply(x), std::isinf(x));
+    ASSERT_EQ(scalar::IsFinite::apply(x), std::isfinite(x));
+    ASSERT_EQ(scalar::Sqrt::real_ok(x), !(x < 0));
+    const float f = static_cast<float>(y), g = static_cast<float>(x);
+    ASSERT_EQ(fbits(scalar::Atanh::apply(f)), fbits(std::atanh(f)));
+    ASSERT_EQ(fbits(scalar::Acosh::apply(g)), fbits(std::acosh(g)));
+    ASSERT_EQ(fbits(scalar::Sqrt::apply(g)), fbits(std::sqrt(g)));
+    ASSERT_EQ(fbits(scalar::Floor::apply(f)), fbits(std::floor(f)));
+    ASSERT_EQ(fbits(scalar::Angle::apply(f)), fbits(std::atan2(0.0f, f)));
+  }
+  // mod and rem (MATLAB's documentation): mod takes the sign of the divisor, mod(x, 0) is x,
+  // rem(x, 0) NaN, an infinite divisor NaN for both; a zero result of mod is +0.
+  EXPECT_EQ(scalar::Mod::apply(-1.0, 3.0), 2.0);
+  EXPECT_EQ(scalar::Mod::apply(1.0f, -3.0f), -2.0f);
+  EXPECT_EQ(scalar::Mod::apply(5.0, 0.0), 5.0);
+  EXPECT_EQ(dbits(scalar::Mod::apply(-6.0, 3.0)), dbits(0.0));
+  EXPECT_TRUE(std::isnan(scalar::Mod::apply(5.0, inf)));
+  EXPECT_TRUE(std::isnan(scalar::Mod::apply(inf, 5.0)));
+  EXPECT_EQ(scalar::Rem::apply(-1.0, 3.0), -1.0);
+  EXPECT_TRUE(std::isnan(scalar::Rem::apply(5.0, 0.0)));
+  EXPECT_TRUE(std::isnan(scalar::Rem::apply(5.0f, -std::numeric_limits<float>::infinity())));
+  // max and min ignore NaN; sign keeps NaN and signed zeros.
+  EXPECT_EQ(scalar::Max::apply(nan, 1.0), 1.0);
+  EXPECT_EQ(scalar::Min::apply(2.0f, std::nanf("")), 2.0f);
+  EXPECT_TRUE(std::isnan(scalar::Max::apply(nan, nan)));
+  EXPECT_EQ(dbits(scalar::Sign::apply(-0.0)), dbits(-0.0));
+  EXPECT_EQ(scalar::Sign::apply(-3.0f), -1.0f);
+  EXPECT_TRUE(std::isnan(scalar::Sign::apply(nan)));
+  // The real domains of the kRealToComplex ops.
+  EXPECT_FALSE(scalar::Pow::real_ok(-2.0, 0.5));
+  EXPECT_TRUE(scalar::Pow::real_ok(-2.0, 3.0));
+  EXPECT_TRUE(scalar::Pow::real_ok(-2.0f, std::numeric_limits<float>::infinity()));
+  EXPECT_FALSE(scalar::Acosh::real_ok(0.5f));
+  EXPECT_FALSE(scalar::Log1p::real_ok(-1.5));
+  EXPECT_TRUE(scalar::Asin::real_ok(-1.0));
+  // long double (the work type of 64-bit integers) keeps its own path.
+  EXPECT_EQ(scalar::Mod::apply(-1.0L, 3.0L), 2.0L);
+  EXPECT_EQ(scalar::Div::apply(7.0L, 2.0L), 3.5L);
 }
 
 }  // namespace

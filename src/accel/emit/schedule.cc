@@ -1,11 +1,14 @@
 // Schedule passes on the kernel IR (see schedule.h).
 #include "accel/emit/schedule.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "runtime/dims.h"
+#include "runtime/dtype.h"
 #include "runtime/error.h"
 
 namespace matfuse::accel {
@@ -51,6 +54,97 @@ bool uniform_access(const Kernel& k, int a) {
   for (int64_t s : k.accesses.at(a).strides)
     if (s) return false;
   return true;
+}
+
+bool contiguous_access(const Kernel& k, int a, const Dims& space) {
+  const Access& ac = k.accesses.at(a);
+  MF_ASSERT(static_cast<int>(ac.strides.size()) == space.ndims(), "access rank mismatch");
+  const auto st = strides_of(space);
+  for (int d = 0; d < space.ndims(); ++d)
+    if (ac.strides[d] != (space[d] == 1 ? 0 : st[d])) return false;
+  return true;
+}
+
+bool MapSchedule::is_group_load(int v) const {
+  return std::find(group_loads.begin(), group_loads.end(), v) != group_loads.end();
+}
+
+bool MapSchedule::is_rng_group(int v) const {
+  return std::find(rng_groups.begin(), rng_groups.end(), v) != rng_groups.end();
+}
+
+MapSchedule schedule_map(const Kernel& k, const std::vector<Instr>& code, const Dims& space,
+                         const PhaseSchedule& s, const std::vector<MapStoreShape>& stores,
+                         const MapLimits& limits) {
+  const int64_t n = space.numel();
+  MapSchedule m;
+  std::vector<int> loads, rngs;
+  bool all_contiguous = true, any_rng = false;
+  int widest = 1;  // bytes of the widest element moved per point
+  for (size_t v = 0; v < code.size(); ++v) {
+    const Instr& in = code[v];
+    if (s.hoisted[v]) continue;
+    any_rng |= in.kind == IKind::Rng;
+    if (!s.representative(static_cast<int>(v))) continue;
+    if (in.kind == IKind::Load) {
+      widest = std::max(widest, element_size(k.inputs.at(in.input).cls));
+      if (contiguous_access(k, in.access, space)) loads.push_back(static_cast<int>(v));
+      else all_contiguous = false;
+    } else if (in.kind == IKind::Rng && in.type != VType::Bool) {
+      const Instr& src = code[in.a];
+      if (src.kind == IKind::Iota && src.type == VType::F64 &&
+          contiguous_access(k, src.access, space))
+        rngs.push_back(static_cast<int>(v));
+    }
+  }
+  for (const MapStoreShape& st : stores) {
+    all_contiguous &= st.contiguous;
+    widest = std::max(widest, st.bytes);
+  }
+  if (!rngs.empty() && n >= limits.rng_lanes) {
+    m.path = MapSchedule::Path::RngGroups;
+    m.width = limits.rng_lanes;
+    m.partial = n % m.width != 0;
+    m.rng_groups = std::move(rngs);
+  } else if (n >= 2 && all_contiguous && (!loads.empty() || !stores.empty()) && !any_rng &&
+             s.point_instrs() <= limits.max_vector_instrs) {
+    // The vector path copies the body width + 1 times: only for light, memory-bound bodies.
+    m.path = MapSchedule::Path::Vector;
+    m.width = std::clamp(limits.vector_bytes / widest, 2, 4);
+  } else {
+    return m;
+  }
+  m.group_loads = std::move(loads);
+  // Segments: the body is split before each group Rng value. A value used in a later segment
+  // crosses over (per lane) and is restored where it is read.
+  const size_t nc = code.size();
+  m.segment_starts = {0};
+  for (int v : m.rng_groups)
+    if (static_cast<size_t>(v) != m.segment_starts.back()) m.segment_starts.push_back(v);
+  const int nseg = static_cast<int>(m.segment_starts.size());
+  m.segment_starts.push_back(nc);
+  std::vector<int> seg(nc);
+  for (int j = 0; j < nseg; ++j)
+    for (size_t v = m.segment_starts[j]; v < m.segment_starts[j + 1]; ++v) seg[v] = j;
+  m.restores.assign(nseg, {});
+  m.crosses.assign(nc, false);
+  auto use = [&](int x, int j) {
+    if (x < 0) return;
+    const int r = s.alias[x];
+    if (s.hoisted[r] || seg[r] >= j) return;
+    m.crosses[r] = true;
+    std::vector<int>& rs = m.restores[j];
+    if (std::find(rs.begin(), rs.end(), r) == rs.end()) rs.push_back(r);
+  };
+  for (size_t v = 0; v < nc; ++v) {
+    const Instr& in = code[v];
+    if (s.hoisted[v] || !s.representative(static_cast<int>(v))) continue;
+    if (m.is_rng_group(static_cast<int>(v))) continue;  // computed from the stream positions
+    use(in.a, seg[v]);
+    use(in.b, seg[v]);
+  }
+  for (const MapStoreShape& st : stores) use(st.value, nseg - 1);
+  return m;
 }
 
 PhaseSchedule schedule_phase(const Kernel& k, const std::vector<Instr>& code) {

@@ -159,10 +159,7 @@ bool Phase::offsets_below_2p51(int a) const {
 bool Phase::contiguous(int a) const {
   const Access& ac = k->accesses.at(a);
   if (static_cast<int>(ac.strides.size()) != space.ndims()) unsupported("access rank mismatch");
-  auto st = strides_of(space);
-  for (int d = 0; d < space.ndims(); ++d)
-    if (ac.strides[d] != (space[d] == 1 ? 0 : st[d])) return false;
-  return true;
+  return accel::contiguous_access(*k, a, space);
 }
 
 bool Phase::interleaved(int a) const {
@@ -507,13 +504,6 @@ bool may_fault(const std::vector<Instr>& code) {
   return false;
 }
 
-namespace {
-
-/// Bodies with more point instructions than this are compute bound: no vector path.
-constexpr int kVectorMaxInstrs = 24;
-
-}  // namespace
-
 std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph,
                                         bool in_body_only) {
   std::vector<MapStore> out;
@@ -534,46 +524,25 @@ std::vector<MapStore> output_map_stores(const accel::Kernel& k, const Phase& ph,
 }
 
 /// Elementwise kernel over phase ph (body over space, or a matmul epilogue over out_space):
-/// grid-stride loop, with a group path of V consecutive elements per thread in two cases:
-///   - vector path: a light, memory-bound body whose non-uniform loads and outputs are all
-///     contiguous over the space moves them by 16-byte vector loads and stores (when every
-///     pointer is aligned; otherwise the plain loop runs);
-///   - random-number path: a body with rand/randn over consecutive stream positions computes
-///     4 elements per thread, so that each Philox block serves all its lanes (philox.inc's
-///     stream model: 4 single or 2 double values per block) instead of one. Contiguous loads and
-///     outputs move as vectors when aligned, element by element otherwise; the others are read
-///     and written per element.
-/// The tail (n mod V elements) runs the plain loop. Every path computes each element with the
-/// same operations, so the same bits.
+/// grid-stride loop, with a group path of V consecutive elements per thread as the phase's map
+/// schedule says (accel::schedule_map: the vector path, 16-byte vector loads and stores of a
+/// light body when every pointer is aligned, else the plain loop; the random-number path, 4
+/// elements per thread so that each Philox block serves all its lanes, contiguous loads and
+/// outputs moved as vectors when aligned, element by element otherwise). The tail (n mod V
+/// elements) runs the plain loop. Every path computes each element with the same operations,
+/// so the same bits.
 void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
                 const std::vector<MapStore>& stores, const std::string& entry, Program& prog) {
   const int64_t n = ph.space.numel();
-  std::vector<int> vloads;  // contiguous non-uniform Load instructions, read by group loads
-  std::vector<int> rngs;    // Rng instructions over consecutive stream positions
-  bool all_contiguous = true;
-  int maxb = 1;
-  for (size_t v = 0; v < ph.code->size(); ++v) {
-    const Instr& in = (*ph.code)[v];
-    if (ph.hoisted[v] || ph.alias[v] != static_cast<int>(v)) continue;
-    if (in.kind == IKind::Load) {
-      maxb = std::max(maxb, storage_bytes(k.inputs[in.input].cls));
-      if (ph.contiguous(in.access)) vloads.push_back(static_cast<int>(v));
-      else all_contiguous = false;
-    } else if (in.kind == IKind::Rng && in.type != VType::Bool) {
-      const Instr& src = (*ph.code)[in.a];
-      if (src.kind == IKind::Iota && src.type == VType::F64 && ph.contiguous(src.access))
-        rngs.push_back(static_cast<int>(v));
-    }
-  }
-  for (const MapStore& st : stores) {
-    all_contiguous &= st.contiguous;
-    maxb = std::max(maxb, st.bytes);
-  }
-  const bool rgroup = !rngs.empty() && n >= 4;
-  // The vector path copies the body V + 1 times: only for light, memory-bound bodies.
-  const bool vec = !rgroup && n >= 2 && all_contiguous && (!vloads.empty() || !stores.empty()) &&
-                   !ph.has_kind(IKind::Rng) && ph.point_instrs() <= kVectorMaxInstrs;
-  const int V = rgroup ? 4 : std::clamp(16 / maxb, 2, 4);
+  std::vector<accel::MapStoreShape> shapes;
+  for (const MapStore& st : stores) shapes.push_back({st.value, st.bytes, st.contiguous});
+  const accel::MapSchedule ms = accel::schedule_map(k, *ph.code, ph.space, ph.sched, shapes);
+  const bool rgroup = ms.path == accel::MapSchedule::Path::RngGroups;
+  const bool vec = ms.path == accel::MapSchedule::Path::Vector;
+  const int V = ms.width;
+  const std::vector<int>& vloads = ms.group_loads;
+  // The prelude's grouped generators (mf_rand_d_x4 ...) serve 4 lanes.
+  if (rgroup && V != 4) unsupported("random-number groups of other than 4 lanes");
 
   std::ostringstream os;
   os << "\nextern \"C\" __global__ void " << entry << "(" << param_list(k, prog) << ") {\n";
@@ -613,7 +582,7 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
     const std::string al = vec ? "true" : "al_";
     // The random-number path has no tail loop (it would be a fifth copy of a heavy body): its
     // last group is partial when V does not divide n, with guarded accesses and lanes.
-    const bool partial = rgroup && n % V != 0;
+    const bool partial = ms.partial;
     const std::string cnt = partial ? "(ib_ + " + std::to_string(V) + " <= n_ ? " +
                                           std::to_string(V) + " : (int)(n_ - ib_))"
                                     : std::to_string(V);
@@ -633,46 +602,20 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
       if (stores[o].contiguous) os << vt(stores[o].st) << " S" << o << "_;\n";
     auto group_expr = [&](int v) -> std::string {
       const char* p = (*ph.code)[v].kind == IKind::Rng ? "R" : "L";
-      const bool listed = std::find(vloads.begin(), vloads.end(), v) != vloads.end() ||
-                          std::find(rngs.begin(), rngs.end(), v) != rngs.end();
+      const bool listed = ms.is_group_load(v) || ms.is_rng_group(v);
       return listed ? p + std::to_string(v) + "_.v[l_]" : "";
     };
-    // Segments: the body is split before each group Rng value, whose lanes are computed between
-    // two lane loops, so that only one block of random numbers is live at a time. A value used
-    // in a later segment crosses over in a V-lane array (registers: the loops are unrolled).
+    // Segments (the schedule's): a group Rng value's lanes are computed between two lane
+    // loops; a value read in a later segment crosses over in a V-lane array (registers: the
+    // loops are unrolled).
     const size_t nc = ph.code->size();
-    std::vector<size_t> starts{0};
-    for (int v : rngs)
-      if (static_cast<size_t>(v) != starts.back()) starts.push_back(static_cast<size_t>(v));
-    const int nseg = static_cast<int>(starts.size());
-    starts.push_back(nc);
-    std::vector<int> seg(nc);
-    for (int j = 0; j < nseg; ++j)
-      for (size_t v = starts[j]; v < starts[j + 1]; ++v) seg[v] = j;
-    std::vector<std::vector<int>> restores(nseg);  // values read in segment j from earlier ones
-    std::vector<bool> crosses(nc, false);
-    auto use = [&](int x, int j) {
-      if (x < 0) return;
-      const int r = ph.alias[x];
-      if (ph.hoisted[r] || seg[r] >= j) return;
-      crosses[r] = true;
-      if (std::find(restores[j].begin(), restores[j].end(), r) == restores[j].end())
-        restores[j].push_back(r);
-    };
-    for (size_t v = 0; v < nc; ++v) {
-      const Instr& in = (*ph.code)[v];
-      if (ph.hoisted[v] || ph.alias[v] != static_cast<int>(v)) continue;
-      if (in.kind == IKind::Rng && !group_expr(static_cast<int>(v)).empty()) continue;
-      use(in.a, seg[v]);
-      use(in.b, seg[v]);
-    }
-    for (const MapStore& st : stores) use(st.value, nseg - 1);
+    const int nseg = ms.segments();
     auto name = [&](size_t v) { return ph.name(static_cast<int>(v)); };
     for (size_t v = 0; v < nc; ++v)
-      if (crosses[v]) os << ctype((*ph.code)[v].type) << " " << name(v) << "x_[" << V << "];\n";
+      if (ms.crosses[v]) os << ctype((*ph.code)[v].type) << " " << name(v) << "x_[" << V << "];\n";
     for (int j = 0; j < nseg; ++j) {
-      const int r0 = static_cast<int>(starts[j]);
-      if (std::find(rngs.begin(), rngs.end(), r0) != rngs.end()) {
+      const int r0 = static_cast<int>(ms.segment_starts[j]);
+      if (ms.is_rng_group(r0)) {
         const int iota = (*ph.code)[r0].a;
         os << "const " << vt(ctype((*ph.code)[r0].type)) << " R" << r0 << "_ = "
            << ph.rng_call(r0, "_x4", "(ab" + std::to_string((*ph.code)[iota].access) + " + ib_)")
@@ -681,12 +624,12 @@ void render_map(const accel::Kernel& k, const Target& t, const Phase& ph,
       os << "#pragma unroll\nfor (int l_ = 0; l_ < " << V << "; ++l_) {\n"
          << "const long long i = ib_ + l_;\n" << (partial ? "if (l_ < cnt_) {\n" : "")
          << ph.index_code();
-      for (int r : restores[j])
+      for (int r : ms.restores[j])
         os << "const " << ctype((*ph.code)[r].type) << " " << name(r) << " = " << name(r)
            << "x_[l_];\n";
-      os << ph.range_code(starts[j], starts[j + 1], group_expr);
-      for (size_t v = starts[j]; v < starts[j + 1]; ++v)
-        if (crosses[v]) os << name(v) << "x_[l_] = " << name(v) << ";\n";
+      os << ph.range_code(ms.segment_starts[j], ms.segment_starts[j + 1], group_expr);
+      for (size_t v = ms.segment_starts[j]; v < ms.segment_starts[j + 1]; ++v)
+        if (ms.crosses[v]) os << name(v) << "x_[l_] = " << name(v) << ";\n";
       if (j == nseg - 1) os << output_stores(true);
       os << (partial ? "}\n" : "") << "}\n";
     }

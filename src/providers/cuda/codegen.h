@@ -3,7 +3,8 @@
 // Semantics contract
 // - render() turns one accel::Kernel into one NVRTC translation unit (`Program::source`) and the
 //   ordered list of launches that compute it. The source is self-contained: it carries the device
-//   prelude (the op functions derived from runtime/ops.def and runtime/philox.inc), needs no
+//   prelude (the op functions of runtime/scalar_ops.inc, one per op of runtime/ops.def, and the
+//   shared texts runtime/mf_math.inc and runtime/philox.inc), needs no
 //   system header, and compiles with NVRTC options `--std=c++17 --fmad=false
 //   -arch=sm_XY` (no fast math: results match the host provider within 2 ulp for
 //   transcendental functions and exactly for arithmetic, comparisons, rounding, RNG).
@@ -27,8 +28,10 @@
 //   trace, decision 8). Indices are 64-bit where the space or an offset can exceed 2^31 - 1.
 // - Elementwise kernels: a grid-stride loop; when every access is contiguous over the same
 //   space (or uniform) and the body is light (no Rng, few instructions), a vectorized path moves
-//   16 bytes per load and store. The renderer prints the schedule of each phase
-//   (accel/emit/schedule.h): common subexpressions are emitted once; values uniform over the
+//   16 bytes per load and store; a body with rand/randn computes 4 consecutive elements per
+//   thread (one Philox block serves them). The renderer prints the schedule of each phase
+//   (accel/emit/schedule.h; the grouped paths, their width and grouped loads are the phase's
+//   map schedule, accel::schedule_map): common subexpressions are emitted once; values uniform over the
 //   grid are computed once per thread before the loop, and so are the per-thread parts of
 //   per-point instructions: the reciprocal of a hoisted divisor (each quotient is then one
 //   multiplication and two FMA residual steps with the division's bits, mf_div_rcp) and a

@@ -1,10 +1,11 @@
-// The device prelude of every generated CUDA program (see codegen.h): integer typedefs, the
-// Philox text of runtime/philox.inc, the single-precision math of runtime/mf_math.inc, and one
-// device function per op of runtime/ops.def in double and single precision, mirroring
-// runtime/scalar_ops.h. Single-precision transcendentals (sin ... pow, atan2, hypot) call the
-// mf_math.inc functions, so they give the host's bits (the program must be compiled with
-// --fmad=false); double ones use CUDA's IEEE math functions (within 2 ulp; sqrt correctly
-// rounded), never the __sinf-style intrinsics.
+// The device prelude of every generated CUDA program (see codegen.h): integer typedefs and the
+// macros of the shared texts, the Philox text of runtime/philox.inc, the single-precision math
+// of runtime/mf_math.inc, the op functions of runtime/scalar_ops.inc (one device function per op
+// of runtime/ops.def in double and single precision, the very text the host's scalar_ops.h
+// functors call), then the device-only helpers. Single-precision transcendentals (sin ... pow,
+// atan2, hypot) call the mf_math.inc functions, so they give the host's bits (the program must
+// be compiled with --fmad=false); double ones use CUDA's IEEE math functions (within 2 ulp;
+// sqrt correctly rounded), never the __sinf-style intrinsics.
 #include <string>
 
 #include "providers/cuda/codegen.h"
@@ -13,6 +14,7 @@ namespace matfuse::cuda {
 
 extern const char* const kPhiloxText;  // generated device_texts.cc (CMakeLists.txt)
 extern const char* const kMathText;    // generated device_texts.cc
+extern const char* const kScalarOpsText;  // generated device_texts.cc
 
 namespace {
 
@@ -35,133 +37,12 @@ typedef long long int64_t;
 #define MF_U2D(u) __longlong_as_double((long long)(u))
 #define MF_F2U(f) ((uint32_t)__float_as_uint((float)(f)))
 #define MF_U2F(u) __uint_as_float((unsigned)(u))
+#define MF_DI static __device__ __forceinline__
 )MFCUDA";
 
-// Op functions: mf_<Op>(T a[, T b]) for T = double and float (scalar_ops.h), plus the
-// kRealToComplex domain checks mf_ok_<Op>, conversions and saturation.
-const char* const kOps = R"MFCUDA(
-#define MF_DI static __device__ __forceinline__
-MF_DI double mf_nan_d() { return __longlong_as_double(0x7ff8000000000000LL); }
-MF_DI float mf_nan_f() { return __int_as_float(0x7fc00000); }
-MF_DI bool mf_isnan(double a) { return a != a; }
-MF_DI bool mf_isnan(float a) { return a != a; }
-MF_DI bool mf_isnan(bool) { return false; }
-MF_DI bool mf_isinf(double a) { return fabs(a) == __longlong_as_double(0x7ff0000000000000LL); }
-MF_DI bool mf_isinf(float a) { return fabsf(a) == __int_as_float(0x7f800000); }
-MF_DI bool mf_isfinite(double a) { return fabs(a) <= 1.7976931348623157e308; }
-MF_DI bool mf_isfinite(float a) { return fabsf(a) <= 3.40282347e38f; }
-
-// arithmetic
-#define MF_BIN(N, E) MF_DI double mf_##N(double a, double b) { return E; } \
-                     MF_DI float mf_##N(float a, float b) { return E; }
-MF_BIN(Add, a + b)
-MF_BIN(Sub, a - b)
-MF_BIN(Mul, a * b)
-MF_BIN(Div, a / b)
-MF_BIN(LDiv, b / a)
-MF_DI double mf_Pow(double a, double b) { return b == 2.0 ? a * a : pow(a, b); }  // as scalar::Pow
-MF_DI float mf_Pow(float a, float b) { return b == 2.0f ? a * a : mf_powf(a, b); }
-MF_DI bool mf_ok_Pow(double a, double b) { return !(a < 0 && mf_isfinite(b) && b != floor(b)); }
-MF_DI bool mf_ok_Pow(float a, float b) { return !(a < 0 && mf_isfinite(b) && b != floorf(b)); }
-// mod(a, m): sign of m; mod(a, 0) == a; infinite m or non-finite a gives NaN.
-MF_DI double mf_Mod(double a, double m) {
-  if (m == 0) return a;
-  if (mf_isinf(m) || !mf_isfinite(a)) return mf_nan_d();
-  double r = fmod(a, m);
-  if (r != 0 && ((r < 0) != (m < 0))) r += m;
-  return r == 0 ? 0.0 : r;
-}
-MF_DI float mf_Mod(float a, float m) {
-  if (m == 0) return a;
-  if (mf_isinf(m) || !mf_isfinite(a)) return mf_nan_f();
-  float r = fmodf(a, m);
-  if (r != 0 && ((r < 0) != (m < 0))) r += m;
-  return r == 0 ? 0.0f : r;
-}
-// rem(a, m): sign of a; infinite m gives NaN.
-MF_DI double mf_Rem(double a, double m) { return mf_isinf(m) ? mf_nan_d() : fmod(a, m); }
-MF_DI float mf_Rem(float a, float m) { return mf_isinf(m) ? mf_nan_f() : fmodf(a, m); }
-MF_DI double mf_Atan2(double a, double b) { return atan2(a, b); }
-MF_DI float mf_Atan2(float a, float b) { return mf_atan2f(a, b); }
-MF_DI double mf_Hypot(double a, double b) { return hypot(a, b); }
-MF_DI float mf_Hypot(float a, float b) { return mf_hypotf(a, b); }
-// NaN-ignoring max/min: NaN only when both are NaN; ties keep a.
-MF_BIN(Max, a != a ? b : b != b ? a : (b > a ? b : a))
-MF_BIN(Min, a != a ? b : b != b ? a : (b < a ? b : a))
-MF_DI double mf_Neg(double a) { return -a; }
-MF_DI float mf_Neg(float a) { return -a; }
-MF_DI double mf_UPlus(double a) { return a; }
-MF_DI float mf_UPlus(float a) { return a; }
-
-// comparisons and logicals
-#define MF_CMP(N, E) MF_DI bool mf_##N(double a, double b) { return E; } \
-                     MF_DI bool mf_##N(float a, float b) { return E; }
-MF_CMP(Eq, a == b)
-MF_CMP(Ne, a != b)
-MF_CMP(Lt, a < b)
-MF_CMP(Le, a <= b)
-MF_CMP(Gt, a > b)
-MF_CMP(Ge, a >= b)
-MF_DI bool mf_And(bool a, bool b) { return a && b; }
-MF_DI bool mf_Or(bool a, bool b) { return a || b; }
-MF_DI bool mf_Xor(bool a, bool b) { return a != b; }
-MF_DI bool mf_Not(bool a) { return !a; }
-
-// elementary math (double: CUDA's IEEE functions; single: mf_math.inc where the host uses it)
-#define MF_UN(N, FD, FF) MF_DI double mf_##N(double a) { return FD(a); } \
-                         MF_DI float mf_##N(float a) { return FF(a); }
-MF_UN(Sin, sin, mf_sinf)
-MF_UN(Cos, cos, mf_cosf)
-MF_UN(Tan, tan, mf_tanf)
-MF_UN(Asin, asin, mf_asinf)
-MF_UN(Acos, acos, mf_acosf)
-MF_UN(Atan, atan, mf_atanf)
-MF_UN(Sinh, sinh, mf_sinhf)
-MF_UN(Cosh, cosh, mf_coshf)
-MF_UN(Tanh, tanh, mf_tanhf)
-MF_UN(Asinh, asinh, asinhf)
-MF_UN(Acosh, acosh, acoshf)
-MF_UN(Atanh, atanh, atanhf)
-MF_UN(Exp, exp, mf_expf)
-MF_UN(Log, log, mf_logf)
-MF_UN(Log2, log2, mf_log2f)
-MF_UN(Log10, log10, mf_log10f)
-MF_UN(Log1p, log1p, mf_log1pf)
-MF_UN(Expm1, expm1, mf_expm1f)
-MF_UN(Sqrt, sqrt, sqrtf)
-MF_UN(Abs, fabs, fabsf)
-MF_UN(Floor, floor, floorf)
-MF_UN(Ceil, ceil, ceilf)
-MF_UN(Round, round, roundf)
-MF_UN(Fix, trunc, truncf)
-#define MF_OK(N, E) MF_DI bool mf_ok_##N(double a) { return E; } \
-                    MF_DI bool mf_ok_##N(float a) { return E; }
-MF_OK(Asin, !(a < -1 || a > 1))
-MF_OK(Acos, !(a < -1 || a > 1))
-MF_OK(Acosh, !(a < 1))
-MF_OK(Atanh, !(a < -1 || a > 1))
-MF_OK(Log, !(a < 0))
-MF_OK(Log2, !(a < 0))
-MF_OK(Log10, !(a < 0))
-MF_OK(Log1p, !(a < -1))
-MF_OK(Sqrt, !(a < 0))
-MF_DI double mf_Sign(double a) { return a > 0 ? 1.0 : a < 0 ? -1.0 : a; }
-MF_DI float mf_Sign(float a) { return a > 0 ? 1.0f : a < 0 ? -1.0f : a; }
-MF_DI double mf_Real(double a) { return a; }
-MF_DI float mf_Real(float a) { return a; }
-MF_DI double mf_Imag(double) { return 0.0; }
-MF_DI float mf_Imag(float) { return 0.0f; }
-MF_DI double mf_Conj(double a) { return a; }
-MF_DI float mf_Conj(float a) { return a; }
-MF_DI double mf_Angle(double a) { return atan2(0.0, a); }
-MF_DI float mf_Angle(float a) { return atan2f(0.0f, a); }
-MF_DI bool mf_IsNaN(double a) { return a != a; }
-MF_DI bool mf_IsNaN(float a) { return a != a; }
-MF_DI bool mf_IsInf(double a) { return mf_isinf(a); }
-MF_DI bool mf_IsInf(float a) { return mf_isinf(a); }
-MF_DI bool mf_IsFinite(double a) { return mf_isfinite(a); }
-MF_DI bool mf_IsFinite(float a) { return mf_isfinite(a); }
-
+// Device helpers after the op functions: reciprocal division, saturation, faults, vector
+// moves, reductions, grouped random numbers.
+const char* const kHelpers = R"MFCUDA(
 // a / b for a divisor b fixed per thread, given mf_rcp_setup(b) (rb = 1/b in IEEE arithmetic,
 // lo = the least |a| for which the multiplicative path is used). Always the bits of a / b.
 // Two residual steps q1 = q0 + (a - b*q0)*rb and q2 = q1 + (a - b*q1)*rb, each one FMA after one
@@ -414,7 +295,7 @@ const std::string& fast_prelude() {
 }
 
 const std::string& device_prelude() {
-  static const std::string text = std::string(kHead) + kPhiloxText + kMathText + kOps;
+  static const std::string text = std::string(kHead) + kPhiloxText + kMathText + kScalarOpsText + kHelpers;
   return text;
 }
 
