@@ -512,6 +512,16 @@ void table_lines(Printer& p, const std::vector<std::string>& lines) {
     else p.line(l);
   }
 }
+
+/// The body of a table (header, rule and rows; header and rule only without rows) and the
+/// blank line after it; nothing for a table without variables.
+void table_block(Printer& p, const TableObject& t, const Session& s) {
+  if (t.width() == 0) return;
+  std::vector<std::string> body = table_body(t, s);
+  if (t.rows == 0) body.resize(2);
+  table_lines(p, body);
+  p.blank();
+}
 }  // namespace
 
 void display_value(std::ostream& os, const Value& v, std::string_view name_view,
@@ -552,12 +562,7 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
         p.blank();
         p.line(table_size_line(*t));
         p.blank();
-        if (t->width() > 0) {
-          std::vector<std::string> body = table_body(*t, s);
-          if (t->rows == 0) body.resize(2);
-          table_lines(p, body);
-          p.blank();
-        }
+        table_block(p, *t, s);
         break;
       }
       if (IndexableObject* o = as_indexable(v)) {
@@ -632,12 +637,7 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
         break;
       }
       if (const TableObject* t = as_table(v)) {
-        if (t->width() > 0) {
-          std::vector<std::string> body = table_body(*t, s);
-          if (t->rows == 0) body.resize(2);
-          table_lines(p, body);
-          p.blank();
-        }
+        table_block(p, *t, s);
         break;
       }
       object_body(p, v, s);
