@@ -12,7 +12,10 @@
 #     MATFUSE_FUZZ_CORPUS=$HOME/fuzz-corpus/$t MATFUSE_FUZZ_JOBS=$(nproc) \
 #       tools/fuzz/run_libfuzzer.sh build-asan/tests/fuzz/fuzz_$t 3600 tests/scripts tests/errors
 #   done
-# (MATFUSE_FUZZ_CORPUS: a folder kept between runs; MATFUSE_FUZZ_JOBS: parallel fuzzing jobs.)
+# (MATFUSE_FUZZ_CORPUS: a folder kept between runs; MATFUSE_FUZZ_JOBS: parallel fuzzing jobs;
+# MATFUSE_FUZZ_ARTIFACTS: where findings go (a folder with a trailing /, or a file prefix);
+# MATFUSE_FUZZ_TIMEOUT: seconds one input may run, default 20: raise it on a loaded machine, where
+# the slowest test scripts take that long under the sanitizers.)
 set -euo pipefail
 bin=$1 secs=$2
 shift 2
@@ -30,7 +33,7 @@ jobs=${MATFUSE_FUZZ_JOBS:-1}
 artifacts=${MATFUSE_FUZZ_ARTIFACTS:-$PWD/}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-args=(-max_total_time="$secs" -timeout=20 -rss_limit_mb=3072 -max_len=4096
+args=(-max_total_time="$secs" -timeout="${MATFUSE_FUZZ_TIMEOUT:-20}" -rss_limit_mb=3072 -max_len=4096
       -artifact_prefix="$artifacts" -print_final_stats=1)
 if ((jobs > 1)); then args+=(-jobs="$jobs" -workers="$jobs"); fi
 "$bin" "${args[@]}" "$corpus"
