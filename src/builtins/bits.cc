@@ -147,7 +147,11 @@ Outputs bi_bitcmp(CallContext&, Args args, int nargout) {
                     "name.");
       width = element_size(*c) * 8;
     } else {
-      width = static_cast<int>(args[1].to_double("N"));  // old bitcmp(A, N) form
+      // The old bitcmp(A, N) form: N bits, checked before the cast and the shift by N.
+      const double n = args[1].to_double("N");
+      if (!(n >= 0 && n <= 64) || n != std::floor(n))
+        throw_error("MATLAB:bitcmp:invalidN", "N must be an integer between 0 and 64.");
+      width = static_cast<int>(n);
     }
   }
   uint64_t mask = width >= 64 ? ~0ULL : ((1ULL << width) - 1);
@@ -375,9 +379,10 @@ Outputs bi_dec2base(CallContext&, Args args, int nargout) {
   } else {
     if (args[1].numel() != 1 || args[1].to_double("base") != std::floor(args[1].to_double()))
       throw_error("MATLAB:dec2base:invalidBase", "BASE must be an integer between 2 and 36.");
-    base = static_cast<int>(args[1].to_double("base"));
-    if (base < 2 || base > 36)
+    const double b = args[1].to_double("base");  // range checked before the cast to int
+    if (!(b >= 2 && b <= 36))
       throw_error("MATLAB:dec2base:invalidBase", "Base must be an integer between 2 and 36.");
+    base = static_cast<int>(b);
     sym = kDigits.substr(0, static_cast<size_t>(base));
   }
   return dec2any(args, base, sym, "dec2base", 2);
@@ -469,10 +474,11 @@ Outputs bi_base2dec(CallContext&, Args args, int nargout) {
   if (args[1].numel() != 1)
     throw_error("MATLAB:base2dec:invalidBase", "Base must be a scalar integer between 2 and "
                 "36.");
-  int base = static_cast<int>(args[1].to_double("base"));
-  if (base < 2 || base > 36)
+  // Checked as a double: converting one outside int's range (1e12) is undefined.
+  const double b = args[1].to_double("base");
+  if (!(b >= 2 && b <= 36) || b != std::floor(b))
     throw_error("MATLAB:base2dec:invalidBase", "Base must be an integer between 2 and 36.");
-  return any2dec(args[0], base, "", "base2dec");
+  return any2dec(args[0], static_cast<int>(b), "", "base2dec");
 }
 
 }  // namespace

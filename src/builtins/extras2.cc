@@ -724,6 +724,16 @@ Outputs bessel(Args args, int nargout, BesselKind kind, const char* fname) {
         double j = std::cyl_bessel_j(av, ax), y = ax == 0 ? -INFINITY : std::cyl_neumann(av, ax);
         out = kind == BesselKind::J ? std::cos(av * M_PI) * j - std::sin(av * M_PI) * y
                                     : std::sin(av * M_PI) * j + std::cos(av * M_PI) * y;
+      } else if (av > 1e9 && ax < 0.5 * av) {
+        // Orders beyond int: libstdc++ converts the order to int (undefined beyond INT_MAX).
+        // With the argument below 2*nu/e the functions are at their large-order limits
+        // (DLMF 10.19.1, 10.41.1): J and I tend to 0, Y to -Inf, K to +Inf.
+        out = kind == BesselKind::Y ? -INFINITY : kind == BesselKind::K ? INFINITY : 0.0;
+        limit = true;
+      } else if (av > 1e9) {
+        // Order and argument both beyond int: the library's limits below.
+        out = kind == BesselKind::I ? (scaled ? 1 / std::sqrt(2 * M_PI * ax) : INFINITY) : 0.0;
+        limit = true;
       } else if (v < 0 && !intv && kind == BesselKind::I && ax < 700 && av < 1e4) {
         out = std::cyl_bessel_i(av, ax) + 2 / M_PI * std::sin(av * M_PI) * std::cyl_bessel_k(av, ax);
       } else {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "builtins/format.h"
 #include "runtime/atomic_file.h"
@@ -312,10 +313,12 @@ std::optional<Value> from_matvar(matvar_t* mv, const std::string& path,
 bool is_mat_file(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
-  char head[128] = {};
-  size_t got = std::fread(head, 1, sizeof head, f);
+  char head[128];
+  const size_t got = std::fread(head, 1, sizeof head, f);
   std::fclose(f);
-  return got >= 10 && std::strncmp(head, "MATLAB ", 7) == 0 && std::strstr(head, "MAT-file");
+  // The header text need not end in a NUL within these bytes: search only what was read.
+  const std::string_view text(head, got);
+  return got >= 10 && text.starts_with("MATLAB ") && text.find("MAT-file") != text.npos;
 }
 
 void mat_save(const std::string& path, const std::vector<std::pair<std::string, Value>>& vars,

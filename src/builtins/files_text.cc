@@ -40,7 +40,8 @@ struct Block {
 
 int64_t offset_arg(const Value& v, const char* what) {
   double d = v.to_double(what);
-  if (!(d >= 0) || d != std::floor(d))
+  // Inf (and anything from 2^63 up) is no row or column offset; its cast would be undefined.
+  if (!(d >= 0) || d != std::floor(d) || d >= 9.2e18)
     throw_error("MATLAB:dlmread:InvalidOffset", "%s must be a nonnegative integer.", what);
   return static_cast<int64_t>(d);
 }

@@ -1,6 +1,7 @@
 // The MATLAB printf engine; see format.h for the format language and the recycling rules.
 #include "builtins/format.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -268,6 +269,14 @@ private:
   int64_t pos_ = 0;
 };
 
+/// A '*' width or precision taken from the data: capped like one written in the format
+/// (100000), since converting a larger value (or an integer class's 2^64-1) to int is undefined;
+/// NaN and infinities give 0.
+int star_value(double v) {
+  if (!std::isfinite(v)) return 0;
+  return static_cast<int>(std::clamp(v, -100000.0, 100000.0));
+}
+
 std::string pad(std::string s, int width, bool left) {
   // Width counts code points, not bytes.
   int n = 0;
@@ -377,7 +386,7 @@ std::string format_printf(std::string_view fmt_in, Args args, std::string_view f
       Piece eff = p;
       if (width == -2) {
         Item w = data.next(false);
-        width = std::isfinite(w.num) ? static_cast<int>(w.num) : 0;
+        width = star_value(w.num);
         if (width < 0) {
           eff.flags += '-';
           width = -width;
@@ -386,7 +395,7 @@ std::string format_printf(std::string_view fmt_in, Args args, std::string_view f
       }
       if (precision == -2) {
         Item w = data.next(false);
-        precision = std::isfinite(w.num) && w.num >= 0 ? static_cast<int>(w.num) : -1;
+        precision = std::isfinite(w.num) && w.num >= 0 ? star_value(w.num) : -1;
         if (data.exhausted()) return out;
       }
       bool text_conv = p.conv == 's' || p.conv == 'c';

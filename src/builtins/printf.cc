@@ -3,6 +3,7 @@
 // File identifiers: 0 stdin, 1 stdout (Session::out), 2 stderr (Session::err), files opened with
 // fopen get 3, 4, ... (the lowest free number), as MATLAB does.
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -32,9 +33,12 @@ std::map<int, OpenFile>& file_table() {
 
 OpenFile& lookup(const Value& v) {
   if (!v.is_tensor() || v.numel() != 1) invalid_fid();
-  double d = v.to_double();
+  const double d = v.to_double();
+  // An identifier is a small integer; anything else (1e12, NaN) is checked before the cast to
+  // int, which would be undefined for it.
+  if (!(d >= -1e9 && d <= 1e9) || d != std::floor(d)) invalid_fid();
   auto it = file_table().find(static_cast<int>(d));
-  if (d != static_cast<int>(d) || it == file_table().end()) invalid_fid();
+  if (it == file_table().end()) invalid_fid();
   return it->second;
 }
 

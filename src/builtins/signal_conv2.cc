@@ -56,6 +56,9 @@ Outputs bi_conv2(CallContext&, Args args, int nargout) {
       throw_error("MATLAB:conv2:unknownShapeParameter", "Unknown shape parameter.");
   }
   if (nnum < 2) throw_error("MATLAB:minrhs", "Not enough input arguments.");
+  // Four arguments: the fourth is the shape (conv2(u, v, A, shape)); a fourth array would be
+  // read as the kernel of a two-array call.
+  if (nnum > 3) throw_error("MATLAB:conv2:unknownShapeParameter", "Unknown shape parameter.");
   std::vector<Tensor> t;
   for (size_t i = 0; i < nnum; ++i) {
     t.push_back(operand(args[i], "conv2"));

@@ -109,13 +109,27 @@ struct Watchdog {
   }
 };
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 /// Limits the address space while alive so huge allocations fail fast (bad_alloc) instead of
-/// relying on the kernel's overcommit policy.
+/// relying on the kernel's overcommit policy. Not under AddressSanitizer: its shadow memory is
+/// terabytes of reserved address space, so the limit makes its own mappings fail (its
+/// allocator_may_return_null option, set by tools/sanitize.sh, gives bad_alloc instead).
 struct AddressSpaceLimit {
   rlimit old{};
   bool set = false;
   explicit AddressSpaceLimit(rlim_t bytes) {
-    if (getrlimit(RLIMIT_AS, &old) == 0) {
+    if (!kAddressSanitizer && getrlimit(RLIMIT_AS, &old) == 0) {
       rlimit r = old;
       if (r.rlim_cur == RLIM_INFINITY || r.rlim_cur > bytes) r.rlim_cur = bytes;
       set = setrlimit(RLIMIT_AS, &r) == 0;
