@@ -14,6 +14,7 @@ void register_missing(Registry& r);  // missing, standardizeMissing, rmmissing (
 void register_specmat(Registry& r);  // hilb, pascal, rosser, vander, ... (specmat.cc)
 void register_extras(Registry& r);   // statistics, strings and math extras (extras.cc)
 void register_extras2(Registry& r);  // text predicates, matrix functions, folders (extras2.cc)
+void register_special_functions(Registry& r);  // psi, Bessel functions, legendre (special_functions.cc)
 void register_validators(Registry& r);  // mustBePositive ... mustBeFolder (validators.cc)
 void register_datetime(Registry& r); // datetime, duration, calendarDuration (datetime*.cc)
 void register_table(Registry& r);    // table and its functions (table*.cc)
@@ -81,6 +82,7 @@ const Registry& builtins() {
     register_specmat(r);
     register_extras(r);
     register_extras2(r);
+    register_special_functions(r);
     register_validators(r);
     register_datetime(r);
     register_console(r);
