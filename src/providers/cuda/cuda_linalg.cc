@@ -1,6 +1,12 @@
 // Dense linear algebra of the CUDA provider (provider.h, LibraryCall::Solve): cuSOLVER's dense
-// legacy API for the factorizations, cuBLAS trsm/geam, and four small NVRTC kernels of our own
-// for the matrix maps LAPACK has no device routine for (analyze, fill, permute_rows).
+// legacy API for the factorizations, cuBLAS trsm/geam, and small NVRTC kernels of our own for
+// the matrix maps LAPACK has no device routine for (analyze, fill, permute_rows, and the row
+// permutation of getrf's interchanges).
+//
+// getrs and potrs run as cuBLAS triangular solves (with the row permutation for getrs) rather
+// than cusolverDn?getrs/potrs: on an H100 (CUDA 13, n = 8192) getrs took 2.8 ms for one
+// right-hand side and 5.8 ms for 64, two trsm 0.9 ms and 3.1 ms. The one-column solves of the
+// RCOND estimate (linalg_device.cc) run several times per solve, so this is most of the gap.
 //
 // Every call runs on the device stream, after the kernels queued before it. Workspaces come
 // from the stream-ordered pool (Device::allocate, matfuse:gpuOutOfMemory when it cannot) and
@@ -126,6 +132,25 @@ __device__ void la_permute(const T* a, long long m, long long n, long long lda, 
   }
 }
 
+// getrf's interchanges (ipiv, 1-based, applied in order to rows 0..n-1) as one permutation:
+// row i of P'*B is row perm[i] of B. One block: the swaps are sequential, so they run in shared
+// memory (n ints, the launch's dynamic shared size) on one thread.
+extern "C" __global__ void mf_la_ipiv_perm(const int* ipiv, long long n, int* perm) {
+  extern __shared__ int s[];
+  for (long long i = threadIdx.x; i < n; i += blockDim.x) s[i] = (int)i;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (long long i = 0; i < n; ++i) {
+      const int p = ipiv[i] - 1;
+      const int t = s[i];
+      s[i] = s[p];
+      s[p] = t;
+    }
+  }
+  __syncthreads();
+  for (long long i = threadIdx.x; i < n; i += blockDim.x) perm[i] = s[i];
+}
+
 #define MF_LA_ENTRIES(T, s)                                                                    \
   extern "C" __global__ void mf_la_analyze_##s(const T* a, long long m, long long n,           \
                                                long long lda, int* flags,                      \
@@ -145,18 +170,24 @@ MF_LA_ENTRIES(float, f)
 MF_LA_ENTRIES(double, d)
 )CUDA";
 
-enum Entry { kAnalyzeF, kAnalyzeD, kFillF, kFillD, kPermuteF, kPermuteD };
+enum Entry { kAnalyzeF, kAnalyzeD, kFillF, kFillD, kPermuteF, kPermuteD, kIpivPerm };
+
+/// Largest n whose permutation fits the default 48 KB of dynamic shared memory of
+/// mf_la_ipiv_perm; larger getrs calls use cusolverDn?getrs.
+constexpr int64_t kIpivPermMax = 12288;
 
 const CompiledProgram& la_program(Device& dev) {
   return library_program(dev, kSource, {"mf_la_analyze_f", "mf_la_analyze_d", "mf_la_fill_f",
-                                        "mf_la_fill_d", "mf_la_permute_f", "mf_la_permute_d"});
+                                        "mf_la_fill_d", "mf_la_permute_f", "mf_la_permute_d",
+                                        "mf_la_ipiv_perm"});
 }
 
-void launch(Device& dev, Entry e, unsigned grid, unsigned block, std::vector<void*> params) {
+void launch(Device& dev, Entry e, unsigned grid, unsigned block, std::vector<void*> params,
+            unsigned shared_bytes = 0) {
   if (grid == 0) return;
   const CompiledProgram& p = la_program(dev);
-  dev.check(dev.api().cuLaunchKernel(p.functions[e], grid, 1, 1, block, 1, 1, 0, dev.stream(),
-                                     params.data(), nullptr),
+  dev.check(dev.api().cuLaunchKernel(p.functions[e], grid, 1, 1, block, 1, 1, shared_bytes,
+                                     dev.stream(), params.data(), nullptr),
             "cuLaunchKernel (linear algebra map)");
 }
 
@@ -234,6 +265,53 @@ int CudaProvider::getrf(const GetrfCall& c) {
 
 void CudaProvider::getrs(const GetrsCall& c) {
   if (c.n == 0 || c.nrhs == 0) return;
+  if (c.n <= kIpivPermMax && c.ldb == c.n) {
+    // A = P*L*U: A x = b is L U x = P'b; A' x = b is U' L' (P'x) = b.
+    const size_t elem = c.f32 ? 4 : 8;
+    const size_t bytes = static_cast<size_t>(c.n) * static_cast<size_t>(c.nrhs) * elem;
+    auto perm = dev_.allocate(static_cast<size_t>(c.n) * sizeof(int32_t));
+    auto tmp = dev_.allocate(bytes);
+    CUdeviceptr ip = dp(c.ipiv), pp = dp(perm->device_ptr());
+    long long n = c.n;
+    launch(dev_, kIpivPerm, 1, 256, {&ip, &n, &pp}, static_cast<unsigned>(n * sizeof(int32_t)));
+    dev_.check(dev_.api().cuMemcpyDtoDAsync(dp(tmp->device_ptr()), dp(c.b), bytes, dev_.stream()),
+               "cuMemcpyDtoDAsync");
+    auto tri = [&](bool upper, bool trans, bool unit) {
+      TrsmCall t;
+      t.f32 = c.f32;
+      t.upper = upper;
+      t.trans = trans;
+      t.unit_diag = unit;
+      t.m = c.n;
+      t.n = c.nrhs;
+      t.a = c.a;
+      t.lda = c.lda;
+      t.b = c.trans ? tmp->device_ptr() : c.b;
+      t.ldb = c.n;
+      trsm(t);
+    };
+    PermuteRowsCall pr;
+    pr.f32 = c.f32;
+    pr.m = c.n;
+    pr.n = c.nrhs;
+    pr.lda = pr.ldc = c.n;
+    pr.perm = static_cast<const int32_t*>(perm->device_ptr());
+    if (!c.trans) {
+      pr.a = tmp->device_ptr();  // b = P'b
+      pr.c = c.b;
+      permute_rows(pr);
+      tri(false, false, true);
+      tri(true, false, false);
+    } else {
+      tri(true, true, false);
+      tri(false, true, true);
+      pr.inverse = true;  // b = P (P'x)
+      pr.a = tmp->device_ptr();
+      pr.c = c.b;
+      permute_rows(pr);
+    }
+    return;
+  }
   cusolverDnHandle_t h = solver_handle(dev_);
   const Api& a = dev_.api();
   const int n = to_int(c.n, "getrs"), k = to_int(c.nrhs, "getrs");
@@ -279,20 +357,20 @@ int CudaProvider::potrf(const PotrfCall& c) {
 
 void CudaProvider::potrs(const PotrsCall& c) {
   if (c.n == 0 || c.nrhs == 0) return;
-  cusolverDnHandle_t h = solver_handle(dev_);
-  const Api& a = dev_.api();
-  const int n = to_int(c.n, "potrs"), k = to_int(c.nrhs, "potrs");
-  const int uplo = c.upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-  auto info = dev_.allocate(sizeof(int));
-  int* pi = static_cast<int*>(info->device_ptr());
-  if (c.f32)
-    check_solver(a.cusolverDnSpotrs(h, uplo, n, k, static_cast<const float*>(c.a), ld(c.lda),
-                                    static_cast<float*>(c.b), ld(c.ldb), pi),
-                 "cusolverDnSpotrs");
-  else
-    check_solver(a.cusolverDnDpotrs(h, uplo, n, k, static_cast<const double*>(c.a), ld(c.lda),
-                                    static_cast<double*>(c.b), ld(c.ldb), pi),
-                 "cusolverDnDpotrs");
+  // A = R'*R (upper) or L*L' (lower): two triangular solves in place.
+  TrsmCall t;
+  t.f32 = c.f32;
+  t.upper = c.upper;
+  t.m = c.n;
+  t.n = c.nrhs;
+  t.a = c.a;
+  t.lda = c.lda;
+  t.b = c.b;
+  t.ldb = c.ldb;
+  t.trans = c.upper;  // R' y = b, or L y = b
+  trsm(t);
+  t.trans = !c.upper;  // R x = y, or L' x = y
+  trsm(t);
 }
 
 void CudaProvider::geqrf(const GeqrfCall& c) {
