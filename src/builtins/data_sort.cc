@@ -10,6 +10,7 @@
 #include <memory>
 #include <numeric>
 
+#include "accel/run/indexing.h"
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
 #include "builtins/sort_kernels.h"
@@ -106,6 +107,13 @@ Outputs bi_sort(CallContext&, Args args, int nargout) {
     // Real numeric, logical or char: radix sort per lane (sort_kernels.h), same order.
     Tensor x = a.tensor();
     bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && o.descend);
+    // Contiguous lanes of a device-resident array sort on the device (same order).
+    if (L.pre == 1 && d.numel() > 0)
+      if (auto r = accel::device_sort(x, L.post, L.n, o.descend, nan_first, nargout > 1)) {
+        Outputs out{Value(std::move(r->values))};
+        if (nargout > 1) out.push_back(Value(std::move(r->index)));
+        return out;
+      }
     Tensor s = Tensor::uninit(x.cls(), d);
     Tensor ix = nargout > 1 ? Tensor::uninit(ClassId::Double, d) : Tensor();
     dispatch_class(x.cls(), [&](auto tag) {

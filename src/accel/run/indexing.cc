@@ -287,6 +287,33 @@ static std::optional<Tensor> device_median_on_device(const Tensor& x, int64_t la
   return r;
 }
 
+static std::optional<DeviceSorted> device_sort_on_device(const Tensor& x, int64_t lanes,
+                                                         int64_t len, bool descend,
+                                                         bool nan_first, bool want_index) {
+  if (lanes < 1 || len < 1 || lanes * len != x.numel()) return std::nullopt;
+  Provider* p = index_provider(x);
+  if (!p || !p->supports(LibraryCall::Sort)) return std::nullopt;
+  CallRecord rec("sort", *p, x.numel());
+  SortCall c;
+  c.cls = x.cls();
+  c.descend = descend;
+  c.nan_first = nan_first;
+  c.lanes = lanes;
+  c.len = len;
+  c.x = bind(*p, x, rec);
+  DeviceSorted r;
+  r.values = p->new_output(x.cls(), x.dims(), &c.values);
+  if (want_index) {
+    void* ip = nullptr;
+    r.index = p->new_output(ClassId::Double, x.dims(), &ip);
+    c.index = static_cast<double*>(ip);
+  }
+  p->sort(c);
+  const int64_t eb = x.elem_bytes();
+  rec.bytes(x.numel() * eb, x.numel() * (eb + (want_index ? 8 : 0)));
+  return r;
+}
+
 static std::optional<int64_t> device_nnz_on_device(const Tensor& mask) {
   if (mask.cls() != ClassId::Logical) return std::nullopt;
   Provider* p = index_provider(mask);
@@ -324,6 +351,13 @@ std::optional<Tensor> device_find(const Tensor& mask) {
 std::optional<Tensor> device_median(const Tensor& x, int64_t lanes, int64_t len, bool omit) {
   return guarded(std::optional<Tensor>{},
                  [&] { return device_median_on_device(x, lanes, len, omit); });
+}
+
+std::optional<DeviceSorted> device_sort(const Tensor& x, int64_t lanes, int64_t len, bool descend,
+                                        bool nan_first, bool want_index) {
+  return guarded(std::optional<DeviceSorted>{}, [&] {
+    return device_sort_on_device(x, lanes, len, descend, nan_first, want_index);
+  });
 }
 
 std::optional<int64_t> device_nnz(const Tensor& mask) {

@@ -74,6 +74,16 @@ bool device_mask_assign(Tensor& base, const Tensor& mask, const Tensor& rhs,
 /// device-only k x 1 double tensor; nullopt when the device does not serve x.
 std::optional<Tensor> device_find(const Tensor& mask);
 
+/// sort of `lanes` contiguous lanes of `len` elements of a device-served real x (see
+/// provider.h SortCall for the order): device-only tensors of the sorted values (x's class and
+/// dims) and, when want_index, of the 1-based positions within each lane (double); nullopt
+/// when the device does not serve x or its provider has no sort.
+struct DeviceSorted {
+  Tensor values, index;
+};
+std::optional<DeviceSorted> device_sort(const Tensor& x, int64_t lanes, int64_t len, bool descend,
+                                        bool nan_first, bool want_index);
+
 /// Medians of `lanes` contiguous lanes of `len` elements of a device-served real double or
 /// single x (lane b is x[b*len .. (b+1)*len)), by radix selection on the device (provider.h
 /// SelectCall): a host 1 x lanes double tensor of MATLAB's medians (NaN when a lane has a NaN

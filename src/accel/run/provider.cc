@@ -75,6 +75,7 @@ void Provider::mask_find(const MaskCall&) { no_index_calls(*this); }
 void Provider::copy(void*, const void*, size_t) { no_index_calls(*this); }
 int64_t Provider::count_nan(const SelectCall&) { no_index_calls(*this); }
 double Provider::select_kth(const SelectCall&) { no_index_calls(*this); }
+void Provider::sort(const SortCall&) { no_index_calls(*this); }
 
 namespace {
 [[noreturn]] void no_solver(const Provider& p, const char* what) {

@@ -385,6 +385,21 @@ struct SelectCall {
   int64_t k = 0;
 };
 
+/// MATLAB's sort of `lanes` contiguous lanes of `len` real values each (lane b is
+/// x[b*len .. (b+1)*len)) in the provider's memory (LibraryCall::Sort): stable (equal values
+/// keep their order, also when descending), -0 equal to 0, NaN first when nan_first else last,
+/// in their original order. cls: any real numeric class, logical or char. values receives the
+/// sorted values (x's class, same layout); index, when not null, the 1-based positions of the
+/// sorted values within their lane, as doubles.
+struct SortCall {
+  ClassId cls = ClassId::Double;
+  bool descend = false, nan_first = false;
+  int64_t lanes = 0, len = 0;
+  const void* x = nullptr;
+  void* values = nullptr;
+  double* index = nullptr;
+};
+
 /// Properties of a device provider's device (gpuDevice, accel-info).
 struct DeviceProperties {
   std::string name;
@@ -447,6 +462,8 @@ public:
   /// Order statistics (SelectCall); each reads a few bytes back (the result).
   virtual int64_t count_nan(const SelectCall& c);
   virtual double select_kth(const SelectCall& c);
+  /// Sorts lanes (SortCall); nothing waits for the device.
+  virtual void sort(const SortCall& c);
   /// Copies `bytes` bytes between two buffers of this provider's memory (copy-on-write clones).
   virtual void copy(void* dst, const void* src, size_t bytes);
   // Dense linear algebra (LibraryCall::Solve; see the section above).

@@ -62,6 +62,9 @@ public:
   /// Radix selection (cuda_select.cc); reads 16 KB histograms and the last candidates back.
   int64_t count_nan(const SelectCall& c) override;
   double select_kth(const SelectCall& c) override;
+  /// CUB radix sorts through the plugin libmatfuse_cub.so (cuda_sort.cc); raises
+  /// matfuse:notAvailable where the plugin was not built or cannot be opened.
+  void sort(const SortCall& c) override;
   /// cuMemcpyDtoDAsync on the device stream.
   void copy(void* dst, const void* src, size_t bytes) override;
   // Dense linear algebra (cuda_linalg.cc): cuSOLVER, cuBLAS trsm/geam, NVRTC matrix maps.
