@@ -106,8 +106,8 @@ size_t cub_temp(long long lanes, long long len) {
     cub::DeviceRadixSort::SortPairs(nullptr, bytes, kb, vb, n);
   else
     cub::DeviceSegmentedRadixSort::SortPairs(nullptr, bytes, kb, vb, n,
-                                             static_cast<int>(lanes), static_cast<int*>(nullptr),
-                                             static_cast<int*>(nullptr) + 1);
+                                             static_cast<int>(lanes), static_cast<const int*>(nullptr),
+                                             static_cast<const int*>(nullptr));
   return bytes;
 }
 
