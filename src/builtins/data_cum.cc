@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
 
@@ -222,6 +223,49 @@ Tensor diff_once(const Tensor& w, int dim) {
   return out;
 }
 
+/// One difference along dim of real single or double w, in w's class (MATLAB computes single
+/// differences in single): x(2:end) - x(1:end-1) along dim.
+Tensor diff_real(const Tensor& w, int dim) {
+  const Lanes L = lanes_of(w.dims(), dim);
+  Dims od = w.dims();
+  const int64_t m = L.n > 0 ? L.n - 1 : 0;
+  od.set(dim, m);
+  od.normalize();
+  Tensor out = Tensor::uninit(w.cls(), od);
+  auto run = [&](auto* tag) {
+    using T = std::remove_pointer_t<decltype(tag)>;
+    const T* s = w.data<T>();
+    T* o = out.mutable_data<T>();
+    for (int64_t b = 0; b < L.post; ++b) {
+      // A block is n rows of pre contiguous elements: row k+1 minus row k, m*pre differences.
+      const T* r0 = s + b * L.n * L.pre;
+      T* q = o + b * m * L.pre;
+      const int64_t cnt = m * L.pre;
+      for (int64_t i = 0; i < cnt; ++i) q[i] = r0[i + L.pre] - r0[i];
+    }
+  };
+  if (w.cls() == ClassId::Single) run(static_cast<float*>(nullptr));
+  else run(static_cast<double*>(nullptr));
+  return out;
+}
+
+/// diff along dim of real single/double x as the graph's x(2:end) - x(1:end-1) (two slices and
+/// a subtraction), so that it fuses with its neighbours and runs where x lives; nullopt when
+/// the graph does not take it (a small materialised x).
+std::optional<Tensor> capture_diff(const Tensor& x, int dim) {
+  const Dims& d = x.dims();
+  if (dim >= d.ndims() || d[dim] < 2) return std::nullopt;
+  std::vector<accel::SliceSub> hi(static_cast<size_t>(d.ndims())), lo(hi.size());
+  for (int k = 0; k < d.ndims(); ++k) hi[k].count = lo[k].count = d[k];
+  hi[dim].start = 2;
+  hi[dim].count = lo[dim].count = d[dim] - 1;
+  std::optional<Tensor> a = accel::capture_slice(x, hi);
+  if (!a) return std::nullopt;
+  std::optional<Tensor> b = accel::capture_slice(x, lo);
+  if (!b) return std::nullopt;
+  return accel::capture_binary(OpId::Sub, *a, *b);
+}
+
 Outputs bi_diff(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 3);
   check_nargout(nargout, 1);
@@ -237,7 +281,10 @@ Outputs bi_diff(CallContext&, Args args, int nargout) {
   bool has_dim = args.size() > 2;
   int dim = has_dim ? dim_arg(args[2]) : first_nonsingleton_dim(x.dims());
   ClassId rc = x.cls() == ClassId::Logical || x.cls() == ClassId::Char ? ClassId::Double : x.cls();
-  Tensor w = x.is_complex() ? x.to_class(ClassId::Double).to_complex() : x.to_class(ClassId::Double);
+  const bool real_float = !x.is_complex() && is_float_class(x.cls());
+  Tensor w = real_float     ? x
+             : x.is_complex() ? x.to_class(ClassId::Double).to_complex()
+                              : x.to_class(ClassId::Double);
   for (int64_t t = 0; t < n; ++t) {
     // Differences of an empty extent are empty again: stop (diff([], 2^31) is immediate).
     if (w.dims()[dim] == 0) break;
@@ -246,12 +293,18 @@ Outputs bi_diff(CallContext&, Args args, int nargout) {
       if (w.dims()[nd] == 1) {  // all singleton: result is empty along dim
         Dims od = w.dims();
         od.set(dim, 0);
-        w = Tensor::uninit(ClassId::Double, od.normalize(), w.is_complex());
+        w = Tensor::uninit(w.cls(), od.normalize(), w.is_complex());
         break;
       }
       dim = nd;
     }
-    w = diff_once(w, dim);
+    if (!real_float) {
+      w = diff_once(w, dim);
+    } else if (std::optional<Tensor> c = capture_diff(w, dim)) {
+      w = std::move(*c);
+    } else {
+      w = diff_real(w, dim);
+    }
   }
   w = w.drop_zero_imag();
   if (rc == ClassId::Double) return {Value(w)};

@@ -123,6 +123,30 @@ TEST(GpuSignal, FftOfEmptyAndScalarInputs) {
           {"a", "b", "c", "d", "e", "f"}, 1e-6);
 }
 
+TEST(GpuSignal, DiffFusesOnTheDeviceWithoutGathers) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  // diff is two slices and a subtraction in the graph: it fuses with its consumers where the
+  // data lives, and gives the host's bits.
+  const std::string code =
+      "rng(5); x = rand(1e6, 4, 'single'); y = rand(3, 2e5); a = diff(x); b = diff(x, 2);"
+      "c = sum(diff(x(:, 1)) .^ 2); e = diff(y, 1, 2); f = diff(y, 3);";
+  compare_host_device(code, {"a", "b", "c", "e", "f"});
+  accel::set_device_mode(accel::DeviceMode::Gpu);
+  {
+    test::Snippet s;
+    s("rng(5); x = rand(1e6, 4, 'single'); x = x + 0;");
+    s.in.base_var("x")->tensor().force();
+    const int64_t down0 = dev.stats().download_bytes;
+    s("d = diff(x) .^ 2;");
+    Tensor d = s.in.base_var("d")->tensor();
+    d.force();
+    EXPECT_TRUE(d.device_only());
+    EXPECT_EQ(dev.stats().download_bytes - down0, 0) << "diff gathered array data";
+  }
+  accel::set_device_mode(accel::DeviceMode::Auto);
+}
+
 TEST(GpuSignal, SpectralFilterChainStaysOnTheDevice) {
   MATFUSE_REQUIRE_GPU();
   cuda::Device& dev = *cuda::Device::get();
