@@ -83,6 +83,19 @@ Tensor reduce_slices(const Tensor& x, const std::vector<int>& dims,
   return out;
 }
 
+/// As reduce_slices, but f reads each slice where it lies (no copy): slice element k is
+/// p[k * stride], k < n.
+Tensor reduce_slice_views(const Tensor& x, const std::vector<int>& dims,
+                          const std::function<double(const double*, int64_t, int64_t)>& f) {
+  Layout L = make_layout(x, dims);
+  Tensor out = Tensor::uninit(ClassId::Double, L.out);
+  double* o = out.mutable_data<double>();
+  const double* s = L.src.data<double>();
+  for (int64_t b = 0; b < L.post; ++b)
+    for (int64_t i = 0; i < L.pre; ++i) o[b * L.pre + i] = f(s + b * L.n * L.pre + i, L.n, L.pre);
+  return out;
+}
+
 Tensor real_double(const Tensor& x, const char* fname) {
   if (x.is_complex())
     throw_error("matfuse:notAvailable", "%s of complex input is not supported yet.", fname);
@@ -247,52 +260,59 @@ Outputs bi_mode(CallContext&, Args args, int nargout) {
   Tensor x = numeric_arg(args[0], "mode");
   StatArgs s = parse_stat(args, 1, "mode", false);
   Tensor xd = real_double(x, "mode");
-  std::vector<double> freq, sorted;
+  std::vector<double> freq, sorted, kept;
   std::vector<Value> all;
-  Tensor r = reduce_slices(xd, s.dim.resolve(x.dims()), [&](std::vector<double>& v) {
+  Tensor r = reduce_slice_views(xd, s.dim.resolve(x.dims()), [&](const double* p, int64_t n,
+                                                                  int64_t stride) {
     // One pass: NaNs (ignored), the range and whether every other value is an integer.
     double lo = INFINITY, hi = -INFINITY;
-    bool has_nan = false, ints = true;
-    for (double e : v) {
-      has_nan |= e != e;
+    int64_t nans = 0;
+    bool ints = true;
+    for (int64_t k = 0; k < n; ++k) {
+      const double e = p[k * stride];
+      nans += e != e;
       lo = e < lo ? e : lo;
       hi = e > hi ? e : hi;
       ints &= e != e || e == std::floor(e);
     }
-    if (has_nan)
-      v.erase(std::remove_if(v.begin(), v.end(), [](double d) { return std::isnan(d); }), v.end());
     int64_t bestc = 0;
     std::vector<double> ties;  // the most frequent values, ascending
     bool counted = false;
-    if (!v.empty()) {
-      // Integer values over a range not much longer than the slice: counted, in O(n + range).
+    if (n > nans) {
+      // Integer values over a range not much longer than the slice: counted in place, in
+      // O(n + range).
       const double range = hi - lo + 1;
       counted = ints && std::isfinite(lo) && std::isfinite(hi) &&
-                range <= std::max<double>(2.0 * static_cast<double>(v.size()), 65536.0);
+                range <= std::max<double>(2.0 * static_cast<double>(n - nans), 65536.0);
       if (counted) {
         std::vector<int64_t> count(static_cast<size_t>(range), 0);
-        for (double e : v) ++count[static_cast<size_t>(e - lo)];
+        for (int64_t k = 0; k < n; ++k) {
+          const double e = p[k * stride];
+          if (e == e) ++count[static_cast<size_t>(e - lo)];
+        }
         bestc = *std::max_element(count.begin(), count.end());
         for (size_t k = 0; k < count.size(); ++k)
           if (count[k] == bestc) ties.push_back(lo + static_cast<double>(k));
-      }
-    }
-    if (!counted) {  // otherwise sorted, then runs of equal values
-      sorted.resize(v.size());
-      fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
-                              sorted.data(), nullptr);
-      v.swap(sorted);
-      for (size_t i = 0; i < v.size();) {
-        size_t j = i;
-        while (j < v.size() && v[j] == v[i]) ++j;
-        const auto c = static_cast<int64_t>(j - i);
-        if (c > bestc) {
-          bestc = c;
-          ties.assign(1, v[i]);
-        } else if (c == bestc) {
-          ties.push_back(v[i]);
+      } else {  // sorted (NaNs left out), then runs of equal values
+        std::vector<double>& v = kept;
+        v.clear();
+        for (int64_t k = 0; k < n; ++k)
+          if (p[k * stride] == p[k * stride]) v.push_back(p[k * stride]);
+        sorted.resize(v.size());
+        fast::sort_lane<double>(v.data(), static_cast<int64_t>(v.size()), 1, false, false,
+                                sorted.data(), nullptr);
+        for (size_t i = 0; i < sorted.size();) {
+          size_t j = i;
+          while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+          const auto c = static_cast<int64_t>(j - i);
+          if (c > bestc) {
+            bestc = c;
+            ties.assign(1, sorted[i]);
+          } else if (c == bestc) {
+            ties.push_back(sorted[i]);
+          }
+          i = j;
         }
-        i = j;
       }
     }
     if (ties.empty()) ties.push_back(NAN);
