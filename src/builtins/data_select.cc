@@ -147,7 +147,11 @@ void quantiles_of(std::vector<double>& v, const std::vector<double>& q, double* 
   int64_t done = 0;             // v[done-1] is the last pivot; v[done..) are all >= it
   auto stat = [&](int64_t r) {  // r-th smallest (0-based); r >= done - 1
     if (!full_sort && r >= done) {
-      std::nth_element(v.begin() + done, v.begin() + r, v.end());
+      if (r == done) {  // the smallest of the rest (the upper neighbour of a pivot): one scan
+        std::iter_swap(v.begin() + r, std::min_element(v.begin() + r, v.end()));
+      } else {
+        std::nth_element(v.begin() + done, v.begin() + r, v.end());
+      }
       done = r + 1;
     }
     return v[r];
