@@ -20,6 +20,7 @@
 // context with a column vector of each group's values (in input order) and must return a
 // scalar; empty positions get fillval (default 0).
 #include <algorithm>
+#include <span>
 #include <cmath>
 #include <map>
 
@@ -87,11 +88,9 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
   Tensor xt = numeric_arg(args[0], "histcounts");
   if (xt.is_complex())
     throw_error("MATLAB:histcounts:complexData", "Input data must be real.");
-  std::vector<double> x(static_cast<size_t>(xt.numel()));
-  {
-    Tensor xd = xt.cls() == ClassId::Double ? xt : xt.to_class(ClassId::Double);
-    std::copy(xd.data<double>(), xd.data<double>() + xd.numel(), x.begin());
-  }
+  // The data as doubles, read where they lie (a double array is not copied).
+  const Tensor xd = xt.cls() == ClassId::Double ? xt : xt.to_class(ClassId::Double);
+  const std::span<const double> x(xd.data<double>(), static_cast<size_t>(xd.numel()));
   size_t i = 1;
   int64_t nbins = 0;
   std::vector<double> edges;
@@ -157,12 +156,45 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
     std::vector<double> fin;  // finite values, gathered only for the automatic bin width
     int64_t nfin = 0;
     bool limits = !std::isnan(blo);
-    for (double v : x)
-      if (std::isfinite(v) && (!limits || (v >= blo && v <= bhi))) {
-        mn = std::min(mn, v);
-        mx = std::max(mx, v);
-        ++nfin;
+    if (!limits) {
+      // Branch-free over the finite values (v - v is 0 exactly for them), four independent
+      // minima and maxima. A zero extreme is found again in order, so that its sign is the one
+      // the first zero had (as one running min/max gives).
+      double lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
+      double hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+      int64_t cnt = 0;
+      const size_t n = x.size();
+      size_t k = 0;
+      auto step = [&](int u, double v) {
+        const bool f = v - v == 0;
+        const double a = f ? v : INFINITY, b = f ? v : -INFINITY;
+        lo[u] = a < lo[u] ? a : lo[u];
+        hi[u] = b > hi[u] ? b : hi[u];
+        cnt += f;
+      };
+      for (; k + 4 <= n; k += 4)
+        for (int u = 0; u < 4; ++u) step(u, x[k + u]);
+      for (; k < n; ++k) step(0, x[k]);
+      mn = std::min({lo[0], lo[1], lo[2], lo[3]});
+      mx = std::max({hi[0], hi[1], hi[2], hi[3]});
+      nfin = cnt;
+      if (mn == 0 || mx == 0) {
+        mn = INFINITY;
+        mx = -INFINITY;
+        for (double v : x)
+          if (std::isfinite(v)) {
+            mn = std::min(mn, v);
+            mx = std::max(mx, v);
+          }
       }
+    } else {
+      for (double v : x)
+        if (std::isfinite(v) && v >= blo && v <= bhi) {
+          mn = std::min(mn, v);
+          mx = std::max(mx, v);
+          ++nfin;
+        }
+    }
     if (limits) {
       int64_t nb = nbins;
       if (width > 0) {
