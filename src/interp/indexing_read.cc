@@ -1,5 +1,6 @@
 // Indexed reads: base(idx...), base{idx...}, base.name (MATLAB subsref).
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "interp/indexing.h"
@@ -7,6 +8,7 @@
 #include "runtime/element_array.h"
 #include "runtime/value_object.h"
 #include "accel/capture/lazy.h"
+#include "accel/run/indexing.h"
 #include "builtins/gpu.h"
 #include "interp/indexing_slice.h"
 
@@ -34,6 +36,31 @@ Value tensor_element(const Value& base, int64_t off) {
   const int eb = t.elem_bytes();
   std::memcpy(r.mutable_raw(), static_cast<const char*>(t.raw()) + off * eb, eb);
   return Value(std::move(r));
+}
+
+/// Element `off` of a device-only array of at least kDeviceElementBytes, read on the device
+/// (accel::device_gather of that element; one small download) for its first
+/// kDeviceElementReads element reads in a row: reading s(k) of a sorted 400 MB array then moves
+/// 8 bytes, not the array. Later reads of the same array in a row (an element loop) return
+/// nullopt, so the array is gathered once and read on the host.
+std::optional<Value> device_element(const Value& base, int64_t off) {
+  constexpr int64_t kDeviceElementBytes = 1 << 24;
+  constexpr int kDeviceElementReads = 16;
+  const Tensor* t = base.array_tensor();
+  if (!t || !t->device_only() || t->numel() * t->elem_bytes() < kDeviceElementBytes)
+    return std::nullopt;
+  thread_local const void* last = nullptr;
+  thread_local int reads = 0;
+  const void* id = t->storage().get();
+  reads = id == last ? reads + 1 : 1;
+  last = id;
+  if (reads > kDeviceElementReads) return std::nullopt;
+  const int64_t eff[1] = {t->numel()};
+  const accel::IndexSub sub{1, off, nullptr};
+  std::optional<Tensor> r = accel::device_gather(*t, eff, std::span<const accel::IndexSub>(&sub, 1),
+                                                 Dims::scalar());
+  if (!r) return std::nullopt;
+  return tensor_element(Value(std::move(*r)), 0);
 }
 
 /// Linear offset when every index is a real double scalar within bounds; -1 otherwise
@@ -149,9 +176,13 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
   const Dims d = base.dims();
   if (base.is_tensor()) {
     // One element: the host path (a device-only array is gathered once and then read on the
-    // host, so a loop of element reads does not synchronise per element).
+    // host, so a loop of element reads does not synchronise per element), except for the
+    // first reads of a large device-only array, which move that element only.
     const int64_t off = scalar_offset(d, idx);
-    if (off >= 0) return tensor_element(base, off);
+    if (off >= 0) {
+      if (std::optional<Value> r = device_element(base, off)) return std::move(*r);
+      return tensor_element(base, off);
+    }
   }
   if (n == 1) {
     if (std::optional<Value> r = mask_read(base, idx[0])) return std::move(*r);

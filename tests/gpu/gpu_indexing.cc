@@ -99,6 +99,27 @@ TEST(GpuIndexing, SortThroughCubMatchesTheHost) {
   EXPECT_GT(d.vars["nz"].get_double(0), 0);  // the -0 values are kept, not keyed away
 }
 
+TEST(GpuIndexing, ElementReadsOfALargeDeviceArrayMoveOneElement) {
+  MATFUSE_REQUIRE_GPU();
+  cuda::Device& dev = *cuda::Device::get();
+  accel::set_device_mode(accel::DeviceMode::Gpu);
+  {
+    test::Snippet s;
+    s("rng(15); x = rand(6e6, 1, 'single'); x = x + 0; [v, i] = sort(x);");
+    s.in.base_var("v")->tensor().force();
+    s.in.base_var("i")->tensor().force();
+    const int64_t down0 = dev.stats().download_bytes;
+    s("a = v(3e6); b = i(3e6); c = x(b) == a; d = v(end);");
+    EXPECT_LT(dev.stats().download_bytes - down0, 4096) << "an element read gathered the array";
+    EXPECT_EQ(s.num("c"), 1);
+    // An element loop gathers the array once instead of reading element by element.
+    s("t = 0; for k = 1:100, t = t + v(k); end");
+    s("ok = abs(t - sum(double(v(1:100)))) < 1e-3;");
+    EXPECT_EQ(s.num("ok"), 1);
+  }
+  accel::set_device_mode(accel::DeviceMode::Auto);
+}
+
 TEST(GpuIndexing, EmptySelectionsAndErrors) {
   MATFUSE_REQUIRE_GPU();
   compare_host_device("X = gpuArray(rand(50, 40)); a = X([], :); b = X(X > 2); X([], 3) = 1;"
