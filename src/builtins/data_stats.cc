@@ -843,6 +843,13 @@ Outputs bi_cov(CallContext&, Args args, int nargout) {
 Outputs bi_corrcoef(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 6);
   check_nargout(nargout, 1);
+  // corrcoef(X) of real data: cov's graph, scaled and clamped, where X is.
+  const bool has_y = args.size() > 1 && !args[1].is_text();
+  if (!has_y && args[0].is_tensor()) {
+    const CovOpts o1 = parse_cov_opts(args, 1, "corrcoef");
+    if (!o1.omitrows && !o1.pairwise)
+      if (auto lazy = accel::capture_corrcoef(args[0].tensor())) return {Value(std::move(*lazy))};
+  }
   size_t nv;
   Tensor m = obs_matrix(args, nv, "corrcoef");
   CovOpts o = parse_cov_opts(args, nv, "corrcoef");

@@ -53,6 +53,21 @@ TEST(GpuLinalg, CovAndCenteredGramMatchTheHost) {
   }
 }
 
+TEST(GpuLinalg, CorrcoefRunsWhereItsDataIs) {
+  MATFUSE_REQUIRE_GPU();
+  // A strongly correlated pair (clamped to [-1, 1]) and a constant column (NaN row and column).
+  for (const char* cls : {"single", "double"}) {
+    const std::string c = cls;
+    ScriptRun d = compare_host_device(
+        "rng(6); X = rand(50000, 16, '" + c + "'); X(:, 3) = -2 * X(:, 1) + 1e-6 * X(:, 3);"
+        "X(:, 9) = 4; R = corrcoef(X); n = nnz(isnan(R)); m = max(abs(R(~isnan(R))));",
+        {"n"}, {"R", "m"}, c == "single" ? 1e-4 : 1e-11);
+    EXPECT_TRUE(ran_on_device(d, "centered_gram")) << d.summary();
+    EXPECT_EQ(d.vars["n"].get_double(0), 31);
+    EXPECT_LE(d.vars["m"].get_double(0), 1.0);
+  }
+}
+
 TEST(GpuLinalg, NormsAndPowerStepMatchTheHost) {
   MATFUSE_REQUIRE_GPU();
   for (const char* cls : {"single", "double"}) {

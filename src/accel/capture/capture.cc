@@ -220,6 +220,34 @@ std::optional<Tensor> capture_cov(const Tensor& x, int w) {
   return finish(binary(OpId::Div, G, constant(static_cast<double>(w == 1 ? n : n - 1))), false);
 }
 
+std::optional<Tensor> capture_corrcoef(const Tensor& x) {
+  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
+    return std::nullopt;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
+    return std::nullopt;
+  const Dims& d = x.dims();
+  if (!d.is_matrix()) return std::nullopt;
+  NodeRef X = operand(x);
+  if (d.rows() == 1) X = transpose(X);
+  const int64_t n = X->dims.rows();
+  if (n < 2 || X->dims.cols() < 2) return std::nullopt;
+  // cov's graph, then C ./ sqrt(diag(C) .* diag(C).'): the diagonal is C(i,i) / |C(i,i)|,
+  // exactly 1 (sqrt(c*c) == |c| in IEEE arithmetic), NaN for a constant column.
+  const NodeRef Xc = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, {0}));
+  const NodeRef C = binary(OpId::Div, matmul(transpose(Xc), Xc),
+                           constant(static_cast<double>(n - 1)));
+  const NodeRef dg = diag(C);
+  const NodeRef R = binary(OpId::Div, C, unary(OpId::Sqrt, binary(OpId::Mul, dg, transpose(dg))));
+  // Rounding can leave |R| a little above 1: clamped to [-1, 1] with NaN kept (max/min would
+  // replace NaN): R - (R > 1) .* (R - 1) is 1 exactly for R in (1, 2) (R - 1 is exact).
+  const NodeRef one = constant(1), mone = constant(-1);
+  const NodeRef hi = binary(OpId::Sub, R, binary(OpId::Mul, binary(OpId::Gt, R, one),
+                                                 binary(OpId::Sub, R, one)));
+  const NodeRef lo = binary(OpId::Add, hi, binary(OpId::Mul, binary(OpId::Lt, hi, mone),
+                                                  binary(OpId::Sub, mone, hi)));
+  return finish(lo, false);
+}
+
 std::optional<Tensor> capture_transpose(const Tensor& a, bool conj) {
   // A large materialised matrix is captured too: a product then reads it with a transpose
   // flag instead of a transposed copy being written.

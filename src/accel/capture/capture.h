@@ -54,6 +54,11 @@ std::optional<Tensor> capture_diag(const Tensor& a);
 /// (X - mean(X))' * (X - mean(X)) / d: two-pass numerics, class kept (single stays single).
 /// nullopt for other data (complex, N-D, one observation, small and materialised).
 std::optional<Tensor> capture_cov(const Tensor& x, int w);
+/// corrcoef(x) of a real single/double matrix (a row vector is one variable) with n >= 2
+/// observations and at least 2 variables, as cov's graph divided by the outer product of the
+/// standard deviations and clamped to [-1, 1] (NaN kept; the diagonal is 1, NaN for a constant
+/// variable); class kept. nullopt as capture_cov.
+std::optional<Tensor> capture_corrcoef(const Tensor& x);
 /// One subscript of an affine slice along one dimension: 1-based positions start + j*step for
 /// j < count. `per_trace` starts (a scalar subscript such as a loop index) enter the graph as a
 /// Param of role LoopIndex, so traces that differ only in it lower to one kernel text
