@@ -8,7 +8,6 @@ A = [1 2 4; 7 11 16];
 diff(A)
 diff(A, 1, 2)
 diff(A, 2, 2)
-diff(A, 3)
 rng(3);
 y = rand(300000, 3);
 % Large: captured; compare with the explicit slices and with the small-array loop per column.
