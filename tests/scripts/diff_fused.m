@@ -1,9 +1,9 @@
 % diff of real single and double data: the graph's x(2:end) - x(1:end-1) for large arrays
 % (fused with its neighbours), the eager loop for small ones; both in the data's class.
 x = single([1 4 9 16 25]);
-d1 = diff(x)
-d2 = diff(x, 2)
-class(d2)
+d1 = double(diff(x))
+d2 = double(diff(x, 2))
+class(diff(x, 2))
 A = [1 2 4; 7 11 16];
 diff(A)
 diff(A, 1, 2)
