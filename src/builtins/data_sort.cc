@@ -10,6 +10,7 @@
 #include <memory>
 #include <numeric>
 
+#include "accel/capture/capture.h"
 #include "accel/run/indexing.h"
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
@@ -107,13 +108,27 @@ Outputs bi_sort(CallContext&, Args args, int nargout) {
     // Real numeric, logical or char: radix sort per lane (sort_kernels.h), same order.
     Tensor x = a.tensor();
     bool nan_first = o.missing == Missing::First || (o.missing == Missing::Auto && o.descend);
-    // Contiguous lanes of a device-resident array sort on the device (same order).
+    // Contiguous lanes of a device-resident array sort on the device (same order); the rows
+    // of a matrix (dim 2) as the columns of its transpose, transposed back.
     if (L.pre == 1 && d.numel() > 0)
       if (auto r = accel::device_sort(x, L.post, L.n, o.descend, nan_first, nargout > 1)) {
         Outputs out{Value(std::move(r->values))};
         if (nargout > 1) out.push_back(Value(std::move(r->index)));
         return out;
       }
+    if (L.pre > 1 && L.post == 1 && d.ndims() == 2 && L.n > 1 && !x.is_lazy() &&
+        x.storage()->device())
+      if (std::optional<Tensor> xt = accel::capture_transpose(x, false))
+        if (auto r = accel::device_sort(*xt, L.pre, L.n, o.descend, nan_first, nargout > 1)) {
+          std::optional<Tensor> v = accel::capture_transpose(r->values, false);
+          std::optional<Tensor> ix =
+              nargout > 1 ? accel::capture_transpose(r->index, false) : std::optional<Tensor>(Tensor());
+          if (v && ix) {
+            Outputs out{Value(std::move(*v))};
+            if (nargout > 1) out.push_back(Value(std::move(*ix)));
+            return out;
+          }
+        }
     Tensor s = Tensor::uninit(x.cls(), d);
     Tensor ix = nargout > 1 ? Tensor::uninit(ClassId::Double, d) : Tensor();
     dispatch_class(x.cls(), [&](auto tag) {
