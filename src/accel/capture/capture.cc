@@ -202,40 +202,39 @@ std::optional<Tensor> capture_diag(const Tensor& a) {
   return finish(diag(n), false);
 }
 
-std::optional<Tensor> capture_cov(const Tensor& x, int w) {
+/// The graph of cov(x) divided by n - w (see capture_cov), or null when it is not captured;
+/// *vars receives the number of variables.
+static NodeRef cov_graph(const Tensor& x, int w, int64_t* vars) {
   if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
-    return std::nullopt;
-  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
-    return std::nullopt;
+    return nullptr;
+  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1)) return nullptr;
   const Dims& d = x.dims();
-  if (!d.is_matrix()) return std::nullopt;
+  if (!d.is_matrix()) return nullptr;
   NodeRef X = operand(x);
   if (d.rows() == 1) X = transpose(X);  // a row vector is one variable
   const int64_t n = X->dims.rows();
-  if (n < 2) return std::nullopt;
+  if (n < 2) return nullptr;
+  *vars = X->dims.cols();
   // Two passes: the column means, then the Gram matrix of the centred columns (never
   // X'*X - n*mu'*mu); label_patterns reports it as centered_gram.
   const NodeRef Xc = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, {0}));
   const NodeRef G = matmul(transpose(Xc), Xc);
-  return finish(binary(OpId::Div, G, constant(static_cast<double>(w == 1 ? n : n - 1))), false);
+  return binary(OpId::Div, G, constant(static_cast<double>(w == 1 ? n : n - 1)));
+}
+
+std::optional<Tensor> capture_cov(const Tensor& x, int w) {
+  int64_t vars = 0;
+  const NodeRef C = cov_graph(x, w, &vars);
+  if (!C) return std::nullopt;
+  return finish(C, false);
 }
 
 std::optional<Tensor> capture_corrcoef(const Tensor& x) {
-  if (!lazy_config().enabled || !capturable(x) || x.maybe_complex() || !float_cls(x.cls()))
-    return std::nullopt;
-  if (!pending(x) && !big(x.numel()) && !(prefers_device(x) && x.numel() > 1))
-    return std::nullopt;
-  const Dims& d = x.dims();
-  if (!d.is_matrix()) return std::nullopt;
-  NodeRef X = operand(x);
-  if (d.rows() == 1) X = transpose(X);
-  const int64_t n = X->dims.rows();
-  if (n < 2 || X->dims.cols() < 2) return std::nullopt;
-  // cov's graph, then C ./ sqrt(diag(C) .* diag(C).'): the diagonal is C(i,i) / |C(i,i)|,
-  // exactly 1 (sqrt(c*c) == |c| in IEEE arithmetic), NaN for a constant column.
-  const NodeRef Xc = binary(OpId::Sub, X, reduce(ReduceKind::Mean, X, {0}));
-  const NodeRef C = binary(OpId::Div, matmul(transpose(Xc), Xc),
-                           constant(static_cast<double>(n - 1)));
+  int64_t vars = 0;
+  const NodeRef C = cov_graph(x, 0, &vars);
+  if (!C || vars < 2) return std::nullopt;
+  // C ./ sqrt(diag(C) .* diag(C).'): the diagonal is C(i,i) / |C(i,i)|, exactly 1
+  // (sqrt(c*c) == |c| in IEEE arithmetic), NaN for a constant column.
   const NodeRef dg = diag(C);
   const NodeRef R = binary(OpId::Div, C, unary(OpId::Sqrt, binary(OpId::Mul, dg, transpose(dg))));
   // Rounding can leave |R| a little above 1: clamped to [-1, 1] with NaN kept (max/min would
