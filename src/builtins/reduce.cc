@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "accel/run/window.h"
 #include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "builtins/norm.h"
@@ -180,6 +181,9 @@ Outputs bi_cumsum(CallContext&, Args args, int nargout) {
   RedArgs r = parse(args, 1, kNan | kDirection, "cumsum");
   if (r.all || r.dims.size() > 1) bad_dim();
   int dim = r.has_dim ? r.dims[0] : first_nonsingleton_dim(x.dims());
+  if (dim < x.dims().ndims())
+    if (auto d = accel::cumulative_sum(x, dim, r.reverse, r.nan == NanFlag::Omit))
+      return {Value(std::move(*d))};
   return {Value(cumsum_dim(x, dim, r.reverse, r.nan))};
 }
 

@@ -147,6 +147,18 @@ TEST(GpuSignal, DiffFusesOnTheDeviceWithoutGathers) {
   accel::set_device_mode(accel::DeviceMode::Auto);
 }
 
+TEST(GpuSignal, CumsumOnTheDeviceHasTheHostsBits) {
+  MATFUSE_REQUIRE_GPU();
+  // Lanes of both layouts (columns: stride 1; rows: interleaved), reverse, omitnan, single.
+  const std::string code =
+      "rng(9); X = randn(20000, 300); X(5:97:end) = NaN; G = gpuArray(X);"
+      "S = gpuArray(single(randn(300, 5000)));"
+      "a = cumsum(G); b = cumsum(G, 2); c = cumsum(G, 'reverse'); d = cumsum(G, 1, 'omitnan');"
+      "e = cumsum(S, 2, 'reverse', 'omitnan'); f = cumsum(S); g = sum(cumsum(G) .^ 2, 'all');";
+  ScriptRun d = compare_host_device(code, {"a", "b", "c", "d", "e", "f"}, {"g"}, 1e-9);
+  EXPECT_GE(d.count("scan", "cuda"), 7) << d.summary();
+}
+
 TEST(GpuSignal, SpectralFilterChainStaysOnTheDevice) {
   MATFUSE_REQUIRE_GPU();
   cuda::Device& dev = *cuda::Device::get();

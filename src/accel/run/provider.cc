@@ -113,6 +113,10 @@ void Provider::window(const WindowCall&) {
   throw_error("matfuse:notAvailable", "The %.*s provider has no moving-window statistics.",
               static_cast<int>(name().size()), name().data());
 }
+void Provider::scan(const ScanCall&) {
+  throw_error("matfuse:notAvailable", "The %.*s provider has no cumulative sums.",
+              static_cast<int>(name().size()), name().data());
+}
 
 void register_provider(std::string name, ProviderFactory factory) {
   Registry& r = registry();

@@ -328,6 +328,17 @@ struct WindowCall {
   void* out = nullptr;
 };
 
+/// MATLAB's cumsum along the middle dimension of an (stride, n, outer) array (LibraryCall::Scan):
+/// each lane is summed in order (reverse: from its last element) in the data's precision from
+/// +0, as the host's loop does, so the bits are the host's; omitnan skips NaN terms.
+/// f32 selects single, else double. Pointers are in the provider's memory.
+struct ScanCall {
+  bool f32 = false, reverse = false, omitnan = false;
+  int64_t n = 0, stride = 1, outer = 1;
+  const void* in = nullptr;
+  void* out = nullptr;
+};
+
 // ---- indexing library calls (LibraryCall::Index) -------------------------------------------
 //
 // Gathers and scatters over a selection of an array held in the provider's memory, and stream
@@ -464,6 +475,8 @@ public:
   virtual double select_kth(const SelectCall& c);
   /// Sorts lanes (SortCall); nothing waits for the device.
   virtual void sort(const SortCall& c);
+  /// Cumulative sums (ScanCall, LibraryCall::Scan); nothing waits for the device.
+  virtual void scan(const ScanCall& c);
   /// Copies `bytes` bytes between two buffers of this provider's memory (copy-on-write clones).
   virtual void copy(void* dst, const void* src, size_t bytes);
   // Dense linear algebra (LibraryCall::Solve; see the section above).

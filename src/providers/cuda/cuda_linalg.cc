@@ -207,6 +207,7 @@ const char* linalg_kernel_source() { return kSource; }
 
 bool CudaProvider::supports(LibraryCall c) const {
   return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Window ||
+         c == LibraryCall::Scan ||
          c == LibraryCall::Index || c == LibraryCall::Sort ||
          (c == LibraryCall::Fft && have_cufft()) ||
          (c == LibraryCall::Solve && have_cusolver());

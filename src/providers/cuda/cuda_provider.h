@@ -65,6 +65,8 @@ public:
   /// CUB radix sorts through the plugin libmatfuse_cub.so (cuda_sort.cc); raises
   /// matfuse:notAvailable where the plugin was not built or cannot be opened.
   void sort(const SortCall& c) override;
+  /// Cumulative sums, one thread per lane in order (cuda_window.cc).
+  void scan(const ScanCall& c) override;
   /// cuMemcpyDtoDAsync on the device stream.
   void copy(void* dst, const void* src, size_t bytes) override;
   // Dense linear algebra (cuda_linalg.cc): cuSOLVER, cuBLAS trsm/geam, NVRTC matrix maps.

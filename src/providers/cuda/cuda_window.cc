@@ -1,4 +1,5 @@
-// The CUDA provider's moving-window statistics (provider.h WindowCall).
+// The CUDA provider's moving-window statistics (provider.h WindowCall) and cumulative sums
+// (ScanCall: one thread per lane, in order, in the data's precision: the host loop's bits).
 //
 // One NVRTC program, compiled once per process through the kernel cache. Each thread owns a run
 // of kRun consecutive outputs of one lane (threads ordered lane-position first, so the threads
@@ -98,6 +99,33 @@ __device__ void mf_window(const T* x, T* y, int kind, long long kb, long long kf
     }
   }
 }
+template <class T>
+__device__ void mf_cumsum(const T* x, T* y, long long n, long long stride, long long outer,
+                          int reverse, int omit) {
+  const long long lanes = stride * outer;
+  for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < lanes;
+       t += (long long)gridDim.x * blockDim.x) {
+    const long long p = t % stride, q = t / stride;
+    const T* xl = x + q * n * stride + p;
+    T* yl = y + q * n * stride + p;
+    T s = (T)0;
+    for (long long jj = 0; jj < n; ++jj) {
+      const long long j = reverse ? n - 1 - jj : jj;
+      const T v = xl[j * stride];
+      if (!(omit && v != v)) s = s + v;
+      yl[j * stride] = s;
+    }
+  }
+}
+extern "C" __global__ void mf_cumsum_f(const float* x, float* y, long long n, long long stride,
+                                       long long outer, int reverse, int omit) {
+  mf_cumsum(x, y, n, stride, outer, reverse, omit);
+}
+extern "C" __global__ void mf_cumsum_d(const double* x, double* y, long long n,
+                                       long long stride, long long outer, int reverse,
+                                       int omit) {
+  mf_cumsum(x, y, n, stride, outer, reverse, omit);
+}
 extern "C" __global__ void mf_window_f(const float* x, float* y, int kind, long long kb,
                                        long long kf, int w, long long n, long long stride,
                                        long long outer) {
@@ -111,7 +139,8 @@ extern "C" __global__ void mf_window_d(const double* x, double* y, int kind, lon
 )";
 
 const CompiledProgram& window_kernels(Device& dev) {
-  return library_program(dev, kWindowKernels, {"mf_window_f", "mf_window_d"});
+  return library_program(dev, kWindowKernels,
+                         {"mf_window_f", "mf_window_d", "mf_cumsum_f", "mf_cumsum_d"});
 }
 
 }  // namespace
@@ -128,6 +157,22 @@ void CudaProvider::window(const WindowCall& wc) {
   long long kb = wc.kb, kf = wc.kf, n = wc.n, stride = wc.stride, outer = wc.outer;
   void* params[] = {&in, &out, &kind, &kb, &kf, &w, &n, &stride, &outer};
   dev_.check(dev_.api().cuLaunchKernel(window_kernels(dev_).functions[wc.f32 ? 0 : 1],
+                                       static_cast<unsigned>(blocks), 1, 1, 256, 1, 1, 0,
+                                       dev_.stream(), params, nullptr),
+             "cuLaunchKernel");
+}
+
+void CudaProvider::scan(const ScanCall& sc) {
+  if (sc.n <= 0 || sc.stride <= 0 || sc.outer <= 0) return;
+  const long long lanes = sc.stride * sc.outer;
+  const long long blocks =
+      std::min<long long>((lanes + 255) / 256, std::max(1, dev_.info().sm_count) * 32LL);
+  const void* in = sc.in;
+  void* out = sc.out;
+  long long n = sc.n, stride = sc.stride, outer = sc.outer;
+  int reverse = sc.reverse ? 1 : 0, omit = sc.omitnan ? 1 : 0;
+  void* params[] = {&in, &out, &n, &stride, &outer, &reverse, &omit};
+  dev_.check(dev_.api().cuLaunchKernel(window_kernels(dev_).functions[sc.f32 ? 2 : 3],
                                        static_cast<unsigned>(blocks), 1, 1, 256, 1, 1, 0,
                                        dev_.stream(), params, nullptr),
              "cuLaunchKernel");
