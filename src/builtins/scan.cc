@@ -35,8 +35,9 @@ std::string lower(std::string s) {
 
 /// The rest of the file of fid, as text (the position moves to its end).
 std::string read_rest(const Value& fid) {
-  std::FILE* fp = fid_file(fid);
+  std::FILE* fp = fid_read_file(fid);
   std::string s;
+  if (!fp) return s;  // opened for writing only
   char buf[65536];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, fp)) > 0) s.append(buf, n);
@@ -366,7 +367,8 @@ Outputs bi_textscan(CallContext& ctx, Args args, int nargout) {
   int64_t repeat = -1;
   if (a < args.size() && !args[a].is_text()) {
     double n = args[a++].to_double("N");
-    repeat = std::isinf(n) || n < 0 ? -1 : static_cast<int64_t>(n);
+    // Inf, NaN, negative and counts past int64 (undefined to convert) read to the end.
+    repeat = !(n >= 0 && n < 9.2e18) ? -1 : static_cast<int64_t>(n);
   }
   ScanOptions o;
   for (; a + 1 < args.size(); a += 2) {
