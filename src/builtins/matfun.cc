@@ -13,6 +13,7 @@
 #include "builtins/lapack_inc.h"
 #include "builtins/math_util.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 #include "runtime/ops.h"
 
 namespace matfuse {
@@ -480,12 +481,23 @@ Outputs bi_repelem(CallContext& ctx, Args args, int nargout) {
     std::vector<double> out;
     if (reps.size() != 1 && static_cast<int64_t>(reps.size()) != len)
       throw_error("MATLAB:repelem:mismatchedReplications", "%s", what);
+    // The counts are checked and summed first (in double): Inf is no integer (its cast would
+    // be undefined) and a total beyond memory (1e12 copies) is MATLAB's size error, not an
+    // endless loop of push_back.
+    double total = 0;
     for (int64_t i = 0; i < len; ++i) {
       double rr = reps.size() == 1 ? reps[0] : reps[i];
-      if (rr < 0 || rr != std::floor(rr))
+      if (!(rr >= 0) || rr != std::floor(rr) || std::isinf(rr))
         throw_error("MATLAB:repelem:invalidReplications", "Replication factors must be "
                     "non-negative integers.");
-      for (int64_t q = 0; q < static_cast<int64_t>(rr); ++q) out.push_back(static_cast<double>(i + 1));
+      total += rr;
+    }
+    check_array_size(Dims(1, total < 9.2e18 ? static_cast<int64_t>(total) : INT64_MAX),
+                     sizeof(double));
+    out.reserve(static_cast<size_t>(total));
+    for (int64_t i = 0; i < len; ++i) {
+      const double rr = reps.size() == 1 ? reps[0] : reps[i];
+      out.insert(out.end(), static_cast<size_t>(rr), static_cast<double>(i + 1));
     }
     return out;
   };
@@ -514,6 +526,7 @@ Outputs bi_repelem(CallContext& ctx, Args args, int nargout) {
     od.set(k, static_cast<int64_t>(idx.back().size()));
   }
   od.normalize();
+  check_array_size(od, sizeof(int64_t));  // the index list below, before it is allocated
   auto st = strides_of(d);
   std::vector<int64_t> lin(static_cast<size_t>(od.numel()));
   std::vector<int64_t> sub(static_cast<size_t>(nd), 0);

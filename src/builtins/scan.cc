@@ -361,8 +361,10 @@ Outputs bi_textscan(CallContext& ctx, Args args, int nargout) {
   const bool from_text = args[0].is_text();
   size_t a = 1;
   std::string fmt = "%f";
-  if (a < args.size() && args[a].is_text() && args.size() % 2 == 0) fmt = args[a++].to_text();
-  else if (a < args.size() && args[a].is_text() && (args.size() - a) % 2 == 1)
+  // The format is the second argument when name-value pairs follow it, or the count N (a
+  // number) and then pairs: textscan(str, '%f', 2).
+  if (a < args.size() && args[a].is_text() &&
+      ((args.size() - a) % 2 == 1 || !args[a + 1].is_text()))
     fmt = args[a++].to_text();
   int64_t repeat = -1;
   if (a < args.size() && !args[a].is_text()) {

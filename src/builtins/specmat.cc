@@ -7,6 +7,7 @@
 // (1933) 311-320) for hadamard.
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -152,9 +153,10 @@ Outputs bi_wilkinson(CallContext&, Args args, int nargout) {
   if (!args[0].is_tensor() || args[0].numel() != 1)
     throw_error("MATLAB:wilkinson:InvalidN", "N must be a nonnegative integer scalar.");
   double nd = args[0].to_double("n");
-  if (!(nd >= 0 && nd == std::floor(nd)))
+  if (!(nd >= 0 && nd == std::floor(nd)) || std::isinf(nd))
     throw_error("MATLAB:wilkinson:InvalidN", "N must be a nonnegative integer scalar.");
-  int64_t n = static_cast<int64_t>(nd);
+  // From 2^63 on (undefined to convert) the n x n size check fails as for any huge n.
+  int64_t n = nd < 9.2e18 ? static_cast<int64_t>(nd) : INT64_MAX;
   Tensor t = square(n, float_class_arg(args, 1, "wilkinson"));
   double m = (n - 1) / 2.0;
   for (int64_t i = 0; i < n; ++i) {

@@ -3,7 +3,9 @@
 // NaN, Inf, negative, huge sizes, complex, integer, logical, text, cell, struct, handle). Each
 // call must either succeed or raise a MatlabError with a "component:..." identifier: never a
 // crash, another C++ exception, or a hang (a watchdog aborts the run naming the call).
-// MATFUSE_FUZZ_VERBOSE=1 prints each call before it runs (to find a crashing one).
+// MATFUSE_FUZZ_VERBOSE=1 prints each call before it runs (to find a crashing one);
+// MATFUSE_FUZZ_FROM=name starts at that builtin (names in the registry's order), so that a run
+// under the sanitizers, which stops at the first finding, can go on past it.
 #include <sys/resource.h>
 
 #include <atomic>
@@ -155,11 +157,14 @@ TEST(BuiltinsFuzz, EveryBuiltinFailsCleanly) {
     pool.emplace_back(n + 3, *v);
   }
   const bool verbose = std::getenv("MATFUSE_FUZZ_VERBOSE") != nullptr;
+  const char* from = std::getenv("MATFUSE_FUZZ_FROM");
+  bool started = from == nullptr;
   AddressSpaceLimit limit(rlim_t(24) << 30);
   Watchdog dog(60);
   int calls = 0, ok = 0;
   for (const std::string& name : builtins().names()) {
-    if (skipped().count(name)) continue;
+    if (!started && name == from) started = true;
+    if (!started || skipped().count(name)) continue;
     std::mt19937 gen(static_cast<uint32_t>(std::hash<std::string>{}(name)));
     for (int trial = 0; trial < 14; ++trial) {
       size_t nargs = trial == 0 ? 0 : 1 + gen() % 4;
@@ -203,6 +208,7 @@ TEST(BuiltinsFuzz, EveryBuiltinFailsCleanly) {
     }
   }
   s.in.call_named("fclose", std::vector<Value>{Value::from_chars("all")}, 0);
+  if (from) return;  // a partial run
   EXPECT_GT(calls, 1000);
   EXPECT_GT(ok, 100);  // the pool is not so hostile that nothing succeeds
 }

@@ -1,0 +1,36 @@
+% Counts, precisions, handles and sizes far outside int or int64 (NaN, Inf, 1e12, 1e300) are
+% MATLAB errors checked before any conversion to an integer, which was undefined for them (found
+% by BuiltinsFuzz under UBSan); element counts beyond memory fail before allocating or looping.
+args = {{'figure', Inf}, {'figure', 1e12}, {'freqz', [1 1], 1, NaN}, ...
+        {'histcounts', 1:12, 1e300}, {'histcounts', 1:12, 'NumBins', 1e300}, ...
+        {'mat2str', magic(3), NaN}, {'mat2str', pi, 1e12}, {'num2str', pi, Inf}, ...
+        {'tiledlayout', Inf, 1}, {'tiledlayout', 2, NaN}, {'nexttile', Inf}, ...
+        {'nexttile', [1 Inf]}, {'rand', 1e12}, {'zeros', 1e12, 1e12}, ...
+        {'regexprep', 'aaa', 'a', 'b', NaN}, {'repelem', NaN, 1e12, 1}, {'repelem', 1, Inf}, ...
+        {'repelem', [1 2], [1e12 1e12]}, {'rmoutliers', [1 2 30], NaN}, ...
+        {'subplot', 1e12}, {'subplot', Inf, 1, 1}, {'subplot', 2, 2, NaN}, ...
+        {'subplot', 2, 2, 1e12}, {'wilkinson', Inf}, {'wilkinson', 1e300}};
+for k = 1:numel(args)
+  a = args{k};
+  try
+    feval(a{:});
+    disp('no error')
+  catch err
+    disp(err.identifier)
+  end
+end
+close all
+% In-range values keep working.
+disp(regexprep('aaa', 'a', 'b', 2))
+disp(regexprep('aaa', 'a', 'b', Inf))
+disp(repelem([1 2], [2 3]))
+disp(mat2str(pi, 4))
+disp(num2str(pi, 8))
+disp(histcounts([1 2 2 3], 3))
+disp(topkrows([3 1; 1 2; 2 0], Inf))
+disp(textscan('1 2 3', '%f', NaN){1}')
+disp(wilkinson(3))
+tiledlayout(2, 2);
+ax = nexttile(4);
+disp(class(ax))
+close all
