@@ -369,6 +369,12 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
                   if constexpr (std::is_floating_point_v<T>) {
                     double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
                     int64_t* cn = &cnt[r * len];
+                    if (!kr.omitnan && !uni) {
+                      // The counts serve 'omitnan' only (a mean divides by n otherwise).
+                      for (int i = 0; i < len; ++i)
+                        a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) + x[i]));
+                      break;
+                    }
                     for (int i = 0; i < len; ++i) {
                       const T v = x[uni ? 0 : i];
                       if (kr.omitnan && v != v) continue;
