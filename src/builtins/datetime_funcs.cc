@@ -702,7 +702,10 @@ Outputs bi_caldiff(CallContext& ctx, Args args, int nargout) {
   if (d.ndims() > 2)
     throw_error("matfuse:notAvailable", "caldiff supports vectors and matrices only.");
   int dim = d.rows() != 1 ? 1 : 2;
-  if (args.size() > 2) dim = static_cast<int>(args[2].to_double());
+  if (args.size() > 2) {
+    const double dd = args[2].to_double();  // compared as a double: NaN is no dimension
+    dim = dd == 1 ? 1 : dd == 2 ? 2 : 0;
+  }
   if (dim != 1 && dim != 2)
     throw_error("MATLAB:getdimarg:invalidDim", "Dimension argument must be 1 or 2.");
   const int64_t rows = d.rows(), cols = d.cols();
