@@ -36,6 +36,27 @@ disp(wilkinson(3))
 disp([strncmp('abc', 'abd', Inf) strncmp('abc', 'abc', Inf) strncmp('abc', 'abd', 2)])
 disp(cellfun('size', {ones(2, 3), 1}, 5))
 fprintf('%.6f\n', integral(@sin, 0, pi, 'MaxIntervalCount', 1e12));
+try
+  t = table('Size', [NaN 2], 'VariableTypes', {'double', 'double'});
+catch err
+  disp(err.identifier)
+end
+rng(5, 'twister');
+s0 = rng;
+s = s0;
+s.State = double(s.State);
+s.State(3) = NaN;
+try
+  rng(s);
+catch err
+  disp(err.identifier)
+end
+rng(s0); a = rand(1, 2); rng(s0); b = rand(1, 2);
+disp(isequal(a, b))
+% NaN pads faces with fewer vertices (its conversion to an index was undefined).
+p = patch('Faces', [1 2 3 NaN; 1 3 4 2], 'Vertices', [0 0; 1 0; 1 1; 0 1]);
+disp(p.XData')
+close all
 tiledlayout(2, 2);
 ax = nexttile(4);
 disp(class(ax))
