@@ -57,6 +57,9 @@ disp(isequal(a, b))
 p = patch('Faces', [1 2 3 NaN; 1 3 4 2], 'Vertices', [0 0; 1 0; 1 1; 0 1]);
 disp(p.XData')
 close all
+% Shifts are taken modulo the length in double (1e300 and 2^53 were undefined to convert).
+disp([circshift(1:5, 1e300); circshift(1:5, 2^53); circshift(1:5, -7)])
+disp(circshift((1:3)', 1, 1e12)')
 tiledlayout(2, 2);
 ax = nexttile(4);
 disp(class(ax))
