@@ -60,6 +60,9 @@ close all
 % Shifts are taken modulo the length in double (1e300 and 2^53 were undefined to convert).
 disp([circshift(1:5, 1e300); circshift(1:5, 2^53); circshift(1:5, -7)])
 disp(circshift((1:3)', 1, 1e12)')
+% A datetime days(1e300) away converts to a calendar date without undefined behaviour.
+d = datetime(2020, 1, 1) + days(1e300);
+disp(class(d))
 tiledlayout(2, 2);
 ax = nexttile(4);
 disp(class(ax))
