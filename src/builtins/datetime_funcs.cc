@@ -72,6 +72,9 @@ double add_months_local(double local, double months) {
   const double tod = local - std::floor(local / kMsPerDay) * kMsPerDay;
   const double m0 = static_cast<double>(c.year) * 12 + (c.month - 1) + months;
   const double y = std::floor(m0 / 12);
+  // Years past +-30000 are NaT, as civil_to_ms makes them (calmonths(1e300) was undefined to
+  // convert to int).
+  if (!(std::fabs(y) <= 30000)) return NAN;
   const int mo = static_cast<int>(m0 - y * 12) + 1;
   const unsigned last = static_cast<unsigned>(
       (std::chrono::year(static_cast<int>(y)) / std::chrono::month(static_cast<unsigned>(mo)) /

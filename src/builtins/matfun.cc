@@ -579,7 +579,7 @@ Outputs bi_randperm(CallContext& ctx, Args args, int nargout) {
   double nd = args[0].to_double("n");
   if (!(nd >= 0) || nd != std::floor(nd))
     throw_error("MATLAB:randperm:inputType", "N must be a nonnegative integer.");
-  int64_t n = static_cast<int64_t>(nd), k = n;
+  int64_t n = clamp_count(nd), k = n;  // 1e300: a size error below, not an undefined cast
   if (args.size() > 1) {
     double kd = args[1].to_double("k");
     if (!(kd >= 0) || kd != std::floor(kd) || kd > nd)

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "builtins/format.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -196,7 +197,8 @@ Outputs scan_values(const std::string& s, const std::string& fmt, Args size_args
     Tensor t = size_args[0].tensor();
     auto dim = [&](int64_t k) {
       double d = t.get_double(k);
-      return std::isinf(d) ? int64_t(-1) : static_cast<int64_t>(d);
+      // Inf (and NaN) read without limit; 1e300 is clamped (its cast would be undefined).
+      return !(d < INFINITY) ? int64_t(-1) : clamp_count(d);
     };
     if (t.numel() == 1) {
       rows = dim(0);

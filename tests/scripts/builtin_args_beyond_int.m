@@ -13,6 +13,13 @@ args = {{'figure', Inf}, {'figure', 1e12}, {'freqz', [1 1], 1, NaN}, ...
         {'integral', @sin, 0, 1, 'MaxIntervalCount', NaN}, {'strncmp', 'abc', 'abd', NaN}, ...
         {'datenum', '01/02/03', NaN}, {'datestr', 1, NaN}, {'datestr', 1, 1e12}, ...
         {'cellfun', 'size', {ones(2, 3)}, NaN}, {'caldiff', datetime(2020, 1, 1:3), {'days'}, NaN}};
+% Whole numbers past int64 (1e300), whose conversion was undefined: size errors, or what any
+% very large value gives.
+args = [args, {{'randperm', 1e300}, {'magic', 1e300}, {'hilb', 1e300}, {'invhilb', 1e300}, ...
+        {'invhilb', 1e12}, {'diag', 1:3, 1e300}, {'reshape', 1:4, 1e300, []}, ...
+        {'fft', 1:3, 1e300}, {'pad', 'a', 1e300}, {'extractBefore', 'abc', 1e300}, ...
+        {'mat2cell', 1:4, 1, [1e300 1]}, {'polyfit', 1:3, 1:3, 1e300}, ...
+        {'legendre', 1e300, 0.5}, {'sscanf', '1 2', '%d', [NaN 1]}}];
 for k = 1:numel(args)
   a = args{k};
   try
@@ -60,6 +67,10 @@ close all
 % Shifts are taken modulo the length in double (1e300 and 2^53 were undefined to convert).
 disp([circshift(1:5, 1e300); circshift(1:5, 2^53); circshift(1:5, -7)])
 disp(circshift((1:3)', 1, 1e12)')
+disp(size(diff(1:3, 1e300)))
+disp([isprime(1e300) isprime(2^31 - 1)])
+disp([sscanf('1 2', '%d', 1e300)' find(1:3, 1e300)])
+disp(isnat(datetime(2020, 1, 1) + calmonths(1e300)))
 % A datetime days(1e300) away converts to a calendar date without undefined behaviour.
 d = datetime(2020, 1, 1) + days(1e300);
 disp(class(d))
