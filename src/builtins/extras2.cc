@@ -673,6 +673,9 @@ Outputs bi_discretize(CallContext&, Args args, int nargout) {
                 "give the bin edges.");
   }
   for (int64_t i = 0; i < e.numel(); ++i) edges.push_back(e.get_double(i));
+  if (edges.size() < 2)  // [] (front() of no edges was read below)
+    throw_error("MATLAB:discretize:InvalidEdges",
+                "Bin edges must be a vector with at least two elements.");  // unverified
   for (size_t i = 1; i < edges.size(); ++i)
     if (!(edges[i] > edges[i - 1]))
       throw_error("MATLAB:discretize:EdgesNotIncreasing",

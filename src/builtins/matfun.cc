@@ -332,19 +332,22 @@ Outputs bi_shiftdim(CallContext& ctx, Args args, int nargout) {
   Dims d = args[0].dims();
   int nd = d.ndims();
   int64_t n;
+  double shift_mod = 0;  // n mod nd, taken in double (exact) for n past int64
   if (args.size() > 1) {
     double v = args[1].to_double("n");
-    if (v != std::floor(v))
+    if (v != std::floor(v) || std::isinf(v))
       throw_error("MATLAB:shiftdim:NonInteger", "N must be an integer.");
-    n = static_cast<int64_t>(v);
+    n = clamp_count(v);  // 1e300 was undefined to convert; -1e300 fails the size check
+    shift_mod = std::fmod(v, static_cast<double>(nd));
   } else {
     n = 0;
     while (n < nd && d[static_cast<int>(n)] == 1) ++n;
     if (n == nd) n = 0;  // a scalar keeps its shape
+    shift_mod = static_cast<double>(n);
   }
   Value r;
   if (n > 0) {
-    int64_t k = n % nd;
+    const int64_t k = static_cast<int64_t>(shift_mod);
     Tensor o = Tensor::uninit(ClassId::Double, Dims(1, nd));
     for (int i = 0; i < nd; ++i) o.set_double(i, static_cast<double>((i + k) % nd + 1));
     r = call1(ctx, "permute", {args[0], Value(o)});
@@ -356,7 +359,7 @@ Outputs bi_shiftdim(CallContext& ctx, Args args, int nargout) {
   } else {
     r = args[0];
   }
-  return {r, Value(static_cast<double>(n))};
+  return {r, Value(args.size() > 1 ? args[1].to_double("n") : static_cast<double>(n))};
 }
 
 /// Y = pagetranspose(X): transpose of every page X(:, :, i, ...).

@@ -19,7 +19,8 @@ args = [args, {{'randperm', 1e300}, {'magic', 1e300}, {'hilb', 1e300}, {'invhilb
         {'invhilb', 1e12}, {'diag', 1:3, 1e300}, {'reshape', 1:4, 1e300, []}, ...
         {'fft', 1:3, 1e300}, {'pad', 'a', 1e300}, {'extractBefore', 'abc', 1e300}, ...
         {'mat2cell', 1:4, 1, [1e300 1]}, {'polyfit', 1:3, 1:3, 1e300}, ...
-        {'legendre', 1e300, 0.5}, {'sscanf', '1 2', '%d', [NaN 1]}}];
+        {'legendre', 1e300, 0.5}, {'sscanf', '1 2', '%d', [NaN 1]}, {'rats', 0.5, Inf}, ...
+        {'shiftdim', 1, -1e300}, {'discretize', 1:3, []}}];
 for k = 1:numel(args)
   a = args{k};
   try
@@ -68,6 +69,13 @@ close all
 disp([circshift(1:5, 1e300); circshift(1:5, 2^53); circshift(1:5, -7)])
 disp(circshift((1:3)', 1, 1e12)')
 disp(size(diff(1:3, 1e300)))
+[b, n] = shiftdim(ones(1, 1, 3), 1e300);
+disp([size(b), n == 1e300])
+disp([1e300, -1, 1] == [1e300, -1, true])
+disp([-1; 1e300; true; "x"])
+h = image([], [], magic(3));
+disp([h.XData, h.YData])
+close all
 disp([isprime(1e300) isprime(2^31 - 1)])
 disp([sscanf('1 2', '%d', 1e300)' find(1:3, 1e300)])
 disp(isnat(datetime(2020, 1, 1) + calmonths(1e300)))
