@@ -46,10 +46,7 @@ ulimit -s 61440 2>/dev/null || echo "sanitize: cannot raise the stack limit; dee
 #   MATLAB:recursionLimit hundreds of MiB deep on the interpreter's 1 GiB stack; ASan does not
 #   clear the poisoning of a stack unwound from deeper than 64 MiB and then reports false stack
 #   errors (https://github.com/google/sanitizers/issues/189).
-# - builtins.BuiltinsFuzz.EveryBuiltinFailsCleanly: it still stops at undefined float-to-integer
-#   conversions of some builtins (feof's file identifier was the last fixed; run it with
-#   -R BuiltinsFuzz to find the next); it returns to this stage when it passes.
 export MATFUSE_SKIP_SCRIPTS=${MATFUSE_SKIP_SCRIPTS:-recursion_limits}
 ctest --test-dir build-asan -j"${MATFUSE_JOBS:-2}" --output-on-failure -L 'unit|scripts|errors|fuzz' \
-  -E '^(gpu\.|fuzz\.eager_vs_fused|providers\.CudaCodegen\.|script\.recursion_limits$|builtins\.BuiltinsFuzz\.EveryBuiltinFailsCleanly$)' \
+  -E '^(gpu\.|fuzz\.eager_vs_fused|providers\.CudaCodegen\.|script\.recursion_limits$)' \
   "$@"

@@ -127,6 +127,13 @@ Outputs bi_circshift(CallContext&, Args args, int nargout) {
   for (double s : kv)
     if (!is_int_value(s)) throw_error(id, "%s", msg);
   std::vector<int64_t> shift(static_cast<size_t>(std::max<int>(d.ndims(), 1)), 0);
+  // A shift reduced modulo its dimension's length in double (exact), so that 1e300 is no
+  // undefined conversion to int64.
+  auto amount = [&](double k, int dim) {
+    return dim < d.ndims() && d[dim] > 0
+               ? static_cast<int64_t>(std::fmod(k, static_cast<double>(d[dim])))
+               : int64_t{0};
+  };
   if (args.size() == 3) {
     // circshift(A, K, DIM): DIM a scalar, or a vector with one shift per listed dimension.
     std::vector<double> dv = doubles_of(args[2], "circshift");
@@ -139,13 +146,16 @@ Outputs bi_circshift(CallContext&, Args args, int nargout) {
         throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
                     "Dimension argument must be a positive integer scalar within indexing "
                     "range.");
+      if (dv[j] > d.ndims()) continue;  // a trailing singleton dimension (1e12 included)
       const int dim = static_cast<int>(dv[j]) - 1;
-      if (dim < d.ndims()) shift[dim] = static_cast<int64_t>(kv[j]);
+      shift[dim] = amount(kv[j], dim);
     }
   } else if (kv.size() == 1) {
-    shift[first_nonsingleton(d)] = static_cast<int64_t>(kv[0]);
+    const int dim = first_nonsingleton(d);
+    shift[dim] = amount(kv[0], dim);
   } else {
-    for (size_t j = 0; j < kv.size() && j < shift.size(); ++j) shift[j] = static_cast<int64_t>(kv[j]);
+    for (size_t j = 0; j < kv.size() && j < shift.size(); ++j)
+      shift[j] = amount(kv[j], static_cast<int>(j));
   }
   bool any = false;
   for (int k = 0; k < d.ndims(); ++k) {

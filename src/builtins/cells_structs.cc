@@ -310,7 +310,14 @@ Outputs fun_apply(CallContext& ctx, Args args, int nargout, bool is_cellfun) {
           x = e.class_name() == inputs[1].to_text();
         } else {  // size
           if (inputs.size() < 2) throw_error("MATLAB:minrhs", "Not enough input arguments.");
-          x = static_cast<double>(d[static_cast<int>(inputs[1].to_double()) - 1]);
+          // cellfun('size', C, k): k a positive integer; past the last dimension the size is
+          // 1 (d[k-1] read outside the dims, and NaN was undefined to cast to int).
+          const double k = inputs[1].to_double();
+          if (!(k >= 1) || k != std::floor(k))
+            throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                        "Dimension argument must be a positive integer scalar within indexing "
+                        "range.");
+          x = k <= d.ndims() ? static_cast<double>(d[static_cast<int>(k) - 1]) : 1.0;
         }
         r.set_double(i, x);
       }

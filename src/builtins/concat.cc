@@ -196,7 +196,7 @@ std::string number_text(double v) {
   if (v != v) return "NaN";
   if (v == 1.0 / 0.0) return "Inf";
   if (v == -1.0 / 0.0) return "-Inf";
-  if (v == static_cast<double>(static_cast<int64_t>(v)) && v > -1e15 && v < 1e15)
+  if (v > -1e15 && v < 1e15 && v == std::floor(v))  // range first: 1e300 is no int64
     std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
   else
     std::snprintf(buf, sizeof buf, "%.5g", v);

@@ -8,6 +8,7 @@
 
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 namespace {
@@ -147,7 +148,7 @@ Outputs bi_magic(CallContext&, Args a, int) {
   check_nargin(a, 1, 1);
   double nd = a[0].to_double("n");
   if (!std::isfinite(nd)) throw_error("MATLAB:magic:invalidInput", "N must be finite.");
-  int64_t n = static_cast<int64_t>(std::floor(nd));
+  int64_t n = clamp_count(std::floor(nd));  // 1e300: the size check fails (no undefined cast)
   if (n < 1) return {Value(Tensor::zeros(ClassId::Double, Dims(0, 0)))};
   Tensor t = Tensor::zeros(ClassId::Double, Dims(n, n));
   double* m = t.mutable_data<double>();

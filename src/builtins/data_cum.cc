@@ -15,6 +15,7 @@
 #include "accel/capture/capture.h"
 #include "builtins/data_util.h"
 #include "builtins/shape_util.h"
+#include "runtime/array_size.h"
 
 namespace matfuse::data {
 namespace {
@@ -276,7 +277,7 @@ Outputs bi_diff(CallContext&, Args args, int nargout) {
     if (!(v >= 0) || v != std::floor(v))
       throw_error("MATLAB:diff:differenceOrderMustBePositiveInteger",
                   "Difference order N must be a positive integer scalar.");
-    n = static_cast<int64_t>(v);
+    n = clamp_count(v);  // 1e300: past the length, an empty result (no undefined cast)
   }
   bool has_dim = args.size() > 2;
   int dim = has_dim ? dim_arg(args[2]) : first_nonsingleton_dim(x.dims());

@@ -25,6 +25,7 @@
 #include <map>
 
 #include "builtins/data_util.h"
+#include "runtime/array_size.h"
 
 namespace matfuse::data {
 namespace {
@@ -102,7 +103,8 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
       if (!(v >= 1) || v != std::floor(v) || std::isinf(v))
         throw_error("MATLAB:histcounts:InvalidNumBins",
                     "Number of bins must be a positive integer scalar.");
-      nbins = static_cast<int64_t>(v);
+      // 2^63 and up would be undefined to convert; the size check below refuses them.
+      nbins = v < 9.2e18 ? static_cast<int64_t>(v) : INT64_MAX;
     } else {
       for (int64_t k = 0; k < a.numel(); ++k) edges.push_back(a.get_double(k));
       for (size_t k = 1; k < edges.size(); ++k)
@@ -151,6 +153,9 @@ Outputs bi_histcounts(CallContext&, Args args, int nargout) {
     throw_error("MATLAB:histcounts:InvalidNormalization",
                 "Normalization must be 'count', 'probability', 'countdensity', 'pdf', "
                 "'cumcount', or 'cdf'.");
+  // nbins + 1 edges and nbins counts: a count beyond memory (1e12) is MATLAB's size error
+  // before anything is allocated.
+  if (nbins > 0) check_array_size(Dims(1, nbins), sizeof(double));
   if (!have_edges) {
     double mn = INFINITY, mx = -INFINITY;
     std::vector<double> fin;  // finite values, gathered only for the automatic bin width

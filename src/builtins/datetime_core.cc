@@ -7,6 +7,7 @@
 // #35 (LDML), part 4 "Dates", as MATLAB's datetime Format does.
 #include "builtins/datetime.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -116,7 +117,9 @@ double civil_to_ms(double y, double mo, double d, double h, double mi, double s)
 
 CivilTime ms_to_civil(double ms) {
   CivilTime c;
-  const double dd = std::floor(ms / kMsPerDay);
+  // Days past +-1e15 (far beyond any calendar year chrono represents) are clamped there: their
+  // conversion to int64 would be undefined (datetime(2020, 1, 1) + days(1e300)).
+  const double dd = std::clamp(std::floor(ms / kMsPerDay), -1e15, 1e15);
   double rem = ms - dd * kMsPerDay;
   if (rem < 0) rem = 0;
   const chr::sys_days sd{chr::days{static_cast<int64_t>(dd)}};

@@ -72,6 +72,9 @@ double add_months_local(double local, double months) {
   const double tod = local - std::floor(local / kMsPerDay) * kMsPerDay;
   const double m0 = static_cast<double>(c.year) * 12 + (c.month - 1) + months;
   const double y = std::floor(m0 / 12);
+  // Years past +-30000 are NaT, as civil_to_ms makes them (calmonths(1e300) was undefined to
+  // convert to int).
+  if (!(std::fabs(y) <= 30000)) return NAN;
   const int mo = static_cast<int>(m0 - y * 12) + 1;
   const unsigned last = static_cast<unsigned>(
       (std::chrono::year(static_cast<int>(y)) / std::chrono::month(static_cast<unsigned>(mo)) /
@@ -702,7 +705,10 @@ Outputs bi_caldiff(CallContext& ctx, Args args, int nargout) {
   if (d.ndims() > 2)
     throw_error("matfuse:notAvailable", "caldiff supports vectors and matrices only.");
   int dim = d.rows() != 1 ? 1 : 2;
-  if (args.size() > 2) dim = static_cast<int>(args[2].to_double());
+  if (args.size() > 2) {
+    const double dd = args[2].to_double();  // compared as a double: NaN is no dimension
+    dim = dd == 1 ? 1 : dd == 2 ? 2 : 0;
+  }
   if (dim != 1 && dim != 2)
     throw_error("MATLAB:getdimarg:invalidDim", "Dimension argument must be 1 or 2.");
   const int64_t rows = d.rows(), cols = d.cols();

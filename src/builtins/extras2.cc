@@ -673,6 +673,9 @@ Outputs bi_discretize(CallContext&, Args args, int nargout) {
                 "give the bin edges.");
   }
   for (int64_t i = 0; i < e.numel(); ++i) edges.push_back(e.get_double(i));
+  if (edges.size() < 2)  // [] (front() of no edges was read below)
+    throw_error("MATLAB:discretize:InvalidEdges",
+                "Bin edges must be a vector with at least two elements.");  // unverified
   for (size_t i = 1; i < edges.size(); ++i)
     if (!(edges[i] > edges[i - 1]))
       throw_error("MATLAB:discretize:EdgesNotIncreasing",
@@ -894,7 +897,13 @@ Outputs bi_rmoutliers(CallContext& ctx, Args args, int nargout) {
   for (size_t i = 1; i < in.size(); ++i)
     if (!in[i].is_text() && (i == 1 || !in[i - 1].is_text() ||
                              lower_s(in[i - 1].to_text()) != "thresholdfactor")) {
-      rmdim = static_cast<int>(in[i].to_double("dim"));
+      // A positive integer (NaN or 1e12 would be undefined to cast to int).
+      const double dv = in[i].to_double("dim");
+      if (!(dv >= 1 && dv < 2147483647.0) || dv != std::floor(dv))
+        throw_error("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                    "Dimension argument must be a positive integer scalar within indexing "
+                    "range.");
+      rmdim = static_cast<int>(dv);
       in.erase(in.begin() + static_cast<long>(i));
       break;
     }
@@ -955,7 +964,8 @@ Outputs bi_topkrows(CallContext& ctx, Args args, int nargout) {
   Value in[2] = {X, Value(spec)};
   Outputs s = ctx.call_named("sortrows", Args(in, 2), 2);
   int64_t m = X.dims()[0];
-  int64_t kk = std::min<int64_t>(static_cast<int64_t>(k), m);
+  // Compared in double: k may be Inf or beyond int64 (undefined to convert).
+  int64_t kk = k < static_cast<double>(m) ? static_cast<int64_t>(k) : m;
   Tensor idx = Tensor::uninit(ClassId::Double, Dims(1, kk));
   for (int64_t i = 0; i < kk; ++i) idx.set_double(i, static_cast<double>(i + 1));
   Value colon = Value::from_chars(":");

@@ -12,7 +12,8 @@
 //   - an miMATRIX has array flags, dims (each >= 0, product without overflow) and a name; a
 //     numeric or char array's real and imaginary parts hold exactly numel elements of their type;
 //     a cell has numel miMATRIX elements; a struct has a field-name length, names of that length
-//     (each NUL-terminated and non-empty) and numel * nfields miMATRIX elements.
+//     (each NUL-terminated and non-empty) and numel * nfields miMATRIX elements; a function
+//     handle (mxFUNCTION_CLASS) holds numel variables (miMATRIX or miCOMPRESSED elements).
 // v7.3 files (HDF5) are left to the HDF5 library. Errors: MATLAB:load:unableToReadMatFile,
 // "Unable to read MAT-file PATH. File might be corrupt." (MATLAB's text).
 #include <cstdint>
@@ -101,17 +102,24 @@ class Walker {
     while (p < end) {
       if (end - p < 8) break;  // trailing padding
       Element e = next(p, end, true);
-      if (e.type == miCOMPRESSED) {
-        std::vector<uint8_t> raw = inflate(e.data, e.size);
-        const uint8_t* q = raw.data();
-        const uint8_t* qe = q + raw.size();
-        Element inner = next(q, qe, true);
-        if (inner.type != miMATRIX) throw Bad{};
-        matrix(inner);
-      } else if (e.type == miMATRIX) {
-        matrix(e);
-      }
       // Other top-level element types are ignored by readers (as MATLAB does).
+      if (e.type == miCOMPRESSED || e.type == miMATRIX) variable(e);
+    }
+  }
+
+  /// A variable: an miMATRIX element, or an miCOMPRESSED one holding an miMATRIX.
+  void variable(const Element& e) {
+    if (e.type == miCOMPRESSED) {
+      std::vector<uint8_t> raw = inflate(e.data, e.size);
+      const uint8_t* q = raw.data();
+      const uint8_t* qe = q + raw.size();
+      Element inner = next(q, qe, true);
+      if (inner.type != miMATRIX) throw Bad{};
+      matrix(inner);
+    } else if (e.type == miMATRIX) {
+      matrix(e);
+    } else {
+      throw Bad{};
     }
   }
 
@@ -173,7 +181,14 @@ class Walker {
       for (int k = 0; k < (complex ? 4 : 3); ++k) next(p, end, false);
       return;
     }
-    if (cls == mxFUNCTION || cls == mxOPAQUE) return;  // skipped on load
+    if (cls == mxFUNCTION) {
+      // A function handle holds numel variables (libmatio reads them one by one, after
+      // allocating numel pointers from the dims): each must be there, within the element.
+      if (numel > static_cast<uint64_t>(end - p) / 8) throw Bad{};
+      for (uint64_t i = 0; i < numel; ++i) variable(next(p, end, false));
+      return;  // skipped on load
+    }
+    if (cls == mxOPAQUE) return;  // skipped on load
     if (cls != mxCHAR && (cls < mxDOUBLE || cls > mxUINT64)) throw Bad{};
     for (int part = 0; part < (complex ? 2 : 1); ++part) {
       if (numel == 0 && p >= end) return;

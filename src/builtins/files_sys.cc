@@ -447,7 +447,14 @@ Outputs datenum_text(Args args) {
   int64_t this_year = local_now().y, pivot = this_year - 50;
   for (size_t k = 1; k < args.size(); ++k) {
     if (args[k].is_text()) fmt = args[k].to_text("format");
-    else pivot = static_cast<int64_t>(args[k].to_double("pivot year"));
+    else {
+      // A year (NaN, Inf and 1e300 would be undefined to cast to int64).
+      const double py = args[k].to_double("pivot year");
+      if (!(std::fabs(py) < 1e9))
+        throw_error("MATLAB:datenum:InvalidPivotYear",
+                    "Pivot year must be a finite scalar.");  // unverified
+      pivot = static_cast<int64_t>(py);
+    }
   }
   Tensor o = Tensor::uninit(ClassId::Double, Dims(static_cast<int64_t>(texts.size()), 1));
   for (size_t i = 0; i < texts.size(); ++i) {
@@ -660,7 +667,13 @@ Outputs bi_datestr(CallContext&, Args args, int nargout) {
   std::string fmt;
   if (args.size() >= 2) {
     if (args[1].is_text()) fmt = args[1].to_text();
-    else fmt = format_code(static_cast<int>(args[1].to_double("format")));
+    else {
+      // Codes 0..31; others (NaN, 1e12: undefined to cast to int) are unsupported numbers.
+      const double c = args[1].to_double("format");
+      if (!(c >= 0 && c <= 31) || c != std::floor(c))
+        throw_error("MATLAB:datestr:DateNumber", "Unsupported date format number %g.", c);
+      fmt = format_code(static_cast<int>(c));
+    }
   } else {
     bool midnight = true;
     for (double d : nums) midnight = midnight && std::isfinite(d) && d == std::floor(d);

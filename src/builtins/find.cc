@@ -7,6 +7,7 @@
 
 #include "accel/run/indexing.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 namespace {
@@ -78,7 +79,7 @@ Outputs bi_find(CallContext&, Args a, int nargout) {
     if (!(n > 0) || n != std::floor(n))
       throw_error("MATLAB:find:nonIntegerArg",
                   "Second argument must be a positive scalar integer.");
-    limit = std::isinf(n) ? -1 : static_cast<int64_t>(n);
+    limit = std::isinf(n) ? -1 : clamp_count(n);  // 1e300: no limit (no undefined cast)
   }
   if (a.size() == 3) {
     std::string dir = a[2].to_text("direction");

@@ -61,8 +61,9 @@ bool is_message_identifier(std::string_view s);
 void register_printf(Registry& r);
 /// fscanf, textscan (scan.cc); called by register_printf.
 void register_scan(Registry& r);
-/// The stdio stream of a file identifier from fopen (printf.cc). Errors:
+/// The stdio stream of a file identifier from fopen (printf.cc), ready for reading; nullptr for
+/// a file opened for writing only ('w', 'a'), which reads as empty. Errors:
 /// MATLAB:FileIO:InvalidFid.
-std::FILE* fid_file(const Value& fid);
+std::FILE* fid_read_file(const Value& fid);
 
 }  // namespace matfuse

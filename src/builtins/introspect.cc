@@ -8,6 +8,7 @@
 
 #include "builtins/format.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -419,7 +420,7 @@ Outputs bi_mat2cell(CallContext&, Args args, int nargout) {
           throw_error("MATLAB:mat2cell:InvalidDimension",
                       "Dimension arguments must be vectors of nonnegative integers.");
         sum += e;
-        parts[static_cast<size_t>(k)].push_back(static_cast<int64_t>(e));
+        parts[static_cast<size_t>(k)].push_back(clamp_count(e));  // 1e300: the sum mismatches
       }
       if (sum != static_cast<double>(ad[k]))
         throw_error("MATLAB:mat2cell:DimensionMismatch",

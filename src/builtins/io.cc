@@ -8,6 +8,7 @@
 // Octave's implementation of the same algorithm.
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 
@@ -202,8 +203,9 @@ Value num2str_value(const Value& x, const Value* arg) {
   }
   int precision = -1;
   if (arg) {
+    // Inf and values past int (1e12) are no precision; their cast to int would be undefined.
     if (!arg->is_tensor() || arg->numel() != 1 || !(arg->to_double() >= 0) ||
-        arg->to_double() != std::floor(arg->to_double()))
+        !(arg->to_double() <= INT_MAX) || arg->to_double() != std::floor(arg->to_double()))
       throw_error("MATLAB:num2str:invalidPrecision",
                   "Precision must be a nonnegative integer.");  // id unverified
     precision = static_cast<int>(arg->to_double());
@@ -243,8 +245,14 @@ Value mat2str_value(Args args) {
                     "Invalid option string. Use 'class'.");  // unverified wording
       with_class = true;
     } else if (args[k].is_tensor() && (args[k].numel() == 1 || args[k].numel() == 2)) {
-      prec = static_cast<int>(args[k].tensor().get_double(0));
-      prec_im = static_cast<int>(args[k].tensor().get_double(args[k].numel() - 1));
+      // Positive integers (NaN, Inf or 1e12 would be undefined to cast to int).
+      const double p = args[k].tensor().get_double(0);
+      const double q = args[k].tensor().get_double(args[k].numel() - 1);
+      for (double v : {p, q})
+        if (!(v >= 1 && v <= INT_MAX) || v != std::floor(v))
+          throw_error("MATLAB:mat2str:InvalidPrecision", "Precision must be a positive integer.");
+      prec = static_cast<int>(p);
+      prec_im = static_cast<int>(q);
     } else {
       throw_error("MATLAB:mat2str:InvalidPrecision", "Precision must be a positive integer.");
     }

@@ -14,6 +14,7 @@
 #include "builtins/linalg_detail.h"
 #include "builtins/operators.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -513,7 +514,7 @@ Outputs bi_diag(CallContext&, Args args, int nargout) {
                     : 0.5;
     if (kd != std::floor(kd) || std::isinf(kd))
       throw_error("MATLAB:diag:kthDiagInputNotInteger", "K-th diagonal input must be an integer scalar.");
-    k = static_cast<int64_t>(kd);
+    k = clamp_count(kd);  // 1e300: the size check fails (no undefined cast)
   }
   if (k == 0 && args[0].is_tensor())
     if (auto lazy = accel::capture_diag(args[0].tensor())) return {Value(std::move(*lazy))};

@@ -13,6 +13,7 @@
 #include "builtins/lapack_inc.h"
 #include "builtins/math_util.h"
 #include "builtins/registry.h"
+#include "runtime/array_size.h"
 #include "runtime/ops.h"
 
 namespace matfuse {
@@ -331,19 +332,22 @@ Outputs bi_shiftdim(CallContext& ctx, Args args, int nargout) {
   Dims d = args[0].dims();
   int nd = d.ndims();
   int64_t n;
+  double shift_mod = 0;  // n mod nd, taken in double (exact) for n past int64
   if (args.size() > 1) {
     double v = args[1].to_double("n");
-    if (v != std::floor(v))
+    if (v != std::floor(v) || std::isinf(v))
       throw_error("MATLAB:shiftdim:NonInteger", "N must be an integer.");
-    n = static_cast<int64_t>(v);
+    n = clamp_count(v);  // 1e300 was undefined to convert; -1e300 fails the size check
+    shift_mod = std::fmod(v, static_cast<double>(nd));
   } else {
     n = 0;
     while (n < nd && d[static_cast<int>(n)] == 1) ++n;
     if (n == nd) n = 0;  // a scalar keeps its shape
+    shift_mod = static_cast<double>(n);
   }
   Value r;
   if (n > 0) {
-    int64_t k = n % nd;
+    const int64_t k = static_cast<int64_t>(shift_mod);
     Tensor o = Tensor::uninit(ClassId::Double, Dims(1, nd));
     for (int i = 0; i < nd; ++i) o.set_double(i, static_cast<double>((i + k) % nd + 1));
     r = call1(ctx, "permute", {args[0], Value(o)});
@@ -355,7 +359,7 @@ Outputs bi_shiftdim(CallContext& ctx, Args args, int nargout) {
   } else {
     r = args[0];
   }
-  return {r, Value(static_cast<double>(n))};
+  return {r, Value(args.size() > 1 ? args[1].to_double("n") : static_cast<double>(n))};
 }
 
 /// Y = pagetranspose(X): transpose of every page X(:, :, i, ...).
@@ -480,12 +484,23 @@ Outputs bi_repelem(CallContext& ctx, Args args, int nargout) {
     std::vector<double> out;
     if (reps.size() != 1 && static_cast<int64_t>(reps.size()) != len)
       throw_error("MATLAB:repelem:mismatchedReplications", "%s", what);
+    // The counts are checked and summed first (in double): Inf is no integer (its cast would
+    // be undefined) and a total beyond memory (1e12 copies) is MATLAB's size error, not an
+    // endless loop of push_back.
+    double total = 0;
     for (int64_t i = 0; i < len; ++i) {
       double rr = reps.size() == 1 ? reps[0] : reps[i];
-      if (rr < 0 || rr != std::floor(rr))
+      if (!(rr >= 0) || rr != std::floor(rr) || std::isinf(rr))
         throw_error("MATLAB:repelem:invalidReplications", "Replication factors must be "
                     "non-negative integers.");
-      for (int64_t q = 0; q < static_cast<int64_t>(rr); ++q) out.push_back(static_cast<double>(i + 1));
+      total += rr;
+    }
+    check_array_size(Dims(1, total < 9.2e18 ? static_cast<int64_t>(total) : INT64_MAX),
+                     sizeof(double));
+    out.reserve(static_cast<size_t>(total));
+    for (int64_t i = 0; i < len; ++i) {
+      const double rr = reps.size() == 1 ? reps[0] : reps[i];
+      out.insert(out.end(), static_cast<size_t>(rr), static_cast<double>(i + 1));
     }
     return out;
   };
@@ -514,6 +529,7 @@ Outputs bi_repelem(CallContext& ctx, Args args, int nargout) {
     od.set(k, static_cast<int64_t>(idx.back().size()));
   }
   od.normalize();
+  check_array_size(od, sizeof(int64_t));  // the index list below, before it is allocated
   auto st = strides_of(d);
   std::vector<int64_t> lin(static_cast<size_t>(od.numel()));
   std::vector<int64_t> sub(static_cast<size_t>(nd), 0);
@@ -566,7 +582,7 @@ Outputs bi_randperm(CallContext& ctx, Args args, int nargout) {
   double nd = args[0].to_double("n");
   if (!(nd >= 0) || nd != std::floor(nd))
     throw_error("MATLAB:randperm:inputType", "N must be a nonnegative integer.");
-  int64_t n = static_cast<int64_t>(nd), k = n;
+  int64_t n = clamp_count(nd), k = n;  // 1e300: a size error below, not an undefined cast
   if (args.size() > 1) {
     double kd = args[1].to_double("k");
     if (!(kd >= 0) || kd != std::floor(kd) || kd > nd)

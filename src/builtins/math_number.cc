@@ -204,7 +204,8 @@ Outputs bi_isprime(CallContext&, Args args, int nargout) {
       const double v = x.get_double(i);
       if (!(v >= 0) || !is_int_value(v))
         throw_error("MATLAB:isprime:InputNotPosInt", "All entries of X must be nonnegative integers.");
-      n = static_cast<uint64_t>(v);
+      // From 2^64 on (undefined to convert) every double is even, so no prime: 4 stands in.
+      n = v < 18446744073709551616.0 ? static_cast<uint64_t>(v) : 4;
     }
     o[i] = is_prime_u64(n);
   }

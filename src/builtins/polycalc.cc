@@ -474,7 +474,7 @@ Outputs bi_freqz(CallContext&, Args args, int nargout) {
         w = mathutil::doubles_of(rest[i], "freqz");
         given = true;
       } else if (!rest[i].is_empty()) {
-        n = static_cast<int64_t>(rest[i].to_double("n"));
+        n = rest[i].to_index("n");  // NaN, Inf and fractions are errors (UB to convert)
       }
     } else if (!rest[i].is_empty()) {
       fs = rest[i].to_double("fs");

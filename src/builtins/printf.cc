@@ -19,6 +19,19 @@ namespace {
 struct OpenFile {
   std::FILE* fp = nullptr;
   std::string name, mode;
+  enum class Op { None, Read, Write } last = Op::None;
+
+  /// Whether the permission allows reading ('r', or any with '+').
+  bool readable() const {
+    return mode.find('r') != std::string::npos || mode.find('+') != std::string::npos;
+  }
+
+  /// Prepares the stream for a read (or a write): C requires a seek between output and input
+  /// on an update stream ('r+', 'w+', 'a+'), so a switch of direction seeks to where it is.
+  void begin(Op op) {
+    if (last != Op::None && last != op) std::fseek(fp, 0, SEEK_CUR);
+    last = op;
+  }
 };
 
 std::map<int, OpenFile>& file_table() {
@@ -91,6 +104,7 @@ Outputs bi_fprintf(CallContext& ctx, Args args, int nargout) {
   } else {
     auto it = file_table().find(fid);
     if (it == file_table().end()) invalid_fid();
+    it->second.begin(OpenFile::Op::Write);
     // Checked: a full disk or an I/O error is an error here, not a silent loss.
     const size_t n = std::fwrite(s.data(), 1, s.size(), it->second.fp);
     if (n != s.size() || std::ferror(it->second.fp)) {
@@ -131,11 +145,13 @@ Outputs bi_fopen(CallContext&, Args args, int nargout) {
 }
 
 /// Flushes and closes a file; 0, or the errno of the failing step (buffered data that could
-/// not be written: a full disk shows here).
+/// not be written: a full disk shows here). The stream's error flag is not consulted: writes
+/// that failed were reported by fprintf (which clears it), so it can only hold a failed read,
+/// which loses no data.
 int close_checked(std::FILE* fp) {
   errno = 0;
   int e = 0;
-  if (std::fflush(fp) != 0 || std::ferror(fp)) e = errno ? errno : EIO;
+  if (std::fflush(fp) != 0) e = errno ? errno : EIO;
   if (std::fclose(fp) != 0 && !e) e = errno ? errno : EIO;
   return e;
 }
@@ -170,6 +186,8 @@ Outputs bi_fclose(CallContext&, Args args, int nargout) {
 /// Reads one line (keeping the newline when keep_newline); -1 (double) at end of file.
 Value read_line(const Value& fidv, bool keep_newline, int64_t max_chars) {
   OpenFile& f = lookup(fidv);
+  if (!f.readable()) return Value(-1.0);  // opened for writing only: nothing to read
+  f.begin(OpenFile::Op::Read);
   std::string line;
   int c;
   bool any = false;
@@ -202,11 +220,15 @@ Outputs bi_fgets(CallContext&, Args args, int nargout) {
   return {read_line(args[0], true, n)};
 }
 
-/// feof(fid): true once a read has hit the end of the file.
+/// feof(fid): true when the position is at the end of a file opened for reading; false for a
+/// file opened for writing only, where no read sets the end-of-file indicator (a read there
+/// would also set the stream's error flag).
 Outputs bi_feof(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
   OpenFile& f = lookup(args[0]);
+  if (!f.readable()) return {Value::logical(false)};
+  f.begin(OpenFile::Op::Read);
   int c = std::fgetc(f.fp);
   if (c != EOF) std::ungetc(c, f.fp);
   return {Value::logical(c == EOF)};
@@ -214,7 +236,12 @@ Outputs bi_feof(CallContext&, Args args, int nargout) {
 
 }  // namespace
 
-std::FILE* fid_file(const Value& fid) { return lookup(fid).fp; }
+std::FILE* fid_read_file(const Value& fid) {
+  OpenFile& f = lookup(fid);
+  if (!f.readable()) return nullptr;
+  f.begin(OpenFile::Op::Read);
+  return f.fp;
+}
 
 void register_printf(Registry& r) {
   register_scan(r);

@@ -16,6 +16,7 @@
 //   seven initial points, 10000 function evaluations at most).
 // - dblquad: quad over y of quad over x (f(x, y) vectorized in x, y scalar).
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <complex>
 #include <functional>
@@ -326,7 +327,15 @@ QuadOpts parse_opts(Args args, size_t from, const char* fname, bool allow_array)
     else if (n == "reltol") o.reltol = v.to_double("RelTol");
     else if (n == "arrayvalued" && allow_array) o.arrayvalued = v.truthy();
     else if (n == "waypoints") o.waypoints = reals(v, fname, "Waypoints");
-    else if (n == "maxintervalcount") o.maxint = static_cast<int>(v.to_double());
+    else if (n == "maxintervalcount") {
+      // A positive integer (NaN would be undefined to cast to int); counts past int are int's
+      // largest, a limit never reached.
+      const double m = v.to_double("MaxIntervalCount");
+      if (!(m >= 1) || m != std::floor(m))
+        throw_error(("MATLAB:" + std::string(fname) + ":invalidMaxIntervalCount").c_str(),
+                    "%s: MaxIntervalCount must be a positive integer scalar.", fname);  // unverified
+      o.maxint = m < INT_MAX ? static_cast<int>(m) : INT_MAX;
+    }
     else if (n == "method") {  // 'auto' | 'iterated' | 'tiled': iterated integration is used
       std::string m = v.to_text("Method");
       if (m != "auto" && m != "iterated" && m != "tiled")

@@ -8,6 +8,7 @@
 #include "builtins/rational.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -206,7 +207,7 @@ Outputs bi_rats(CallContext&, Args args, int nargout) {
   int strlen = 13;
   if (args.size() > 1) {
     double v = args[1].to_double("strlen");
-    if (!(v >= 1 && v == std::floor(v)))
+    if (!(v >= 1 && v <= INT_MAX && v == std::floor(v)))  // Inf: undefined to cast to int
       throw_error("MATLAB:rats:invalidStrlen", "STRLEN must be a positive integer.");
     strlen = static_cast<int>(v);
   }

@@ -238,11 +238,20 @@ void restore_state(RngState& st, const StructArray& s) {
   const Value& seed = s.get(0, fs);
   if (state.is_tensor() && state.numel() == 625) {
     Tensor t = state.tensor();
-    st.set_twister(static_cast<uint64_t>(seed.to_double("Seed")));
+    // Every word a uint32 and the position 0..625, checked as doubles (a NaN, negative or
+    // huge value would be undefined to convert).
+    auto bad = [] {
+      throw_error("MATLAB:rng:badSettings", "Invalid random number generator state.");
+    };
+    const double sd = seed.to_double("Seed");
+    if (!(sd >= 0 && sd < 18446744073709551616.0) || sd != std::floor(sd)) bad();
+    for (int i = 0; i < 625; ++i) {
+      const double w = t.get_double(i);
+      if (!(w >= 0 && w <= (i < 624 ? 4294967295.0 : 625.0)) || w != std::floor(w)) bad();
+    }
+    st.set_twister(static_cast<uint64_t>(sd));
     for (int i = 0; i < 624; ++i) st.twister->mt[i] = static_cast<uint32_t>(t.get_double(i));
     st.twister->mti = static_cast<int>(t.get_double(624));
-    if (st.twister->mti < 0 || st.twister->mti > 625)
-      throw_error("MATLAB:rng:badSettings", "Invalid random number generator state.");
     return;
   }
   if (!state.is_tensor() || state.numel() != 4)

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "builtins/format.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -35,8 +36,9 @@ std::string lower(std::string s) {
 
 /// The rest of the file of fid, as text (the position moves to its end).
 std::string read_rest(const Value& fid) {
-  std::FILE* fp = fid_file(fid);
+  std::FILE* fp = fid_read_file(fid);
   std::string s;
+  if (!fp) return s;  // opened for writing only
   char buf[65536];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, fp)) > 0) s.append(buf, n);
@@ -195,7 +197,8 @@ Outputs scan_values(const std::string& s, const std::string& fmt, Args size_args
     Tensor t = size_args[0].tensor();
     auto dim = [&](int64_t k) {
       double d = t.get_double(k);
-      return std::isinf(d) ? int64_t(-1) : static_cast<int64_t>(d);
+      // Inf (and NaN) read without limit; 1e300 is clamped (its cast would be undefined).
+      return !(d < INFINITY) ? int64_t(-1) : clamp_count(d);
     };
     if (t.numel() == 1) {
       rows = dim(0);
@@ -360,13 +363,16 @@ Outputs bi_textscan(CallContext& ctx, Args args, int nargout) {
   const bool from_text = args[0].is_text();
   size_t a = 1;
   std::string fmt = "%f";
-  if (a < args.size() && args[a].is_text() && args.size() % 2 == 0) fmt = args[a++].to_text();
-  else if (a < args.size() && args[a].is_text() && (args.size() - a) % 2 == 1)
+  // The format is the second argument when name-value pairs follow it, or the count N (a
+  // number) and then pairs: textscan(str, '%f', 2).
+  if (a < args.size() && args[a].is_text() &&
+      ((args.size() - a) % 2 == 1 || !args[a + 1].is_text()))
     fmt = args[a++].to_text();
   int64_t repeat = -1;
   if (a < args.size() && !args[a].is_text()) {
     double n = args[a++].to_double("N");
-    repeat = std::isinf(n) || n < 0 ? -1 : static_cast<int64_t>(n);
+    // Inf, NaN, negative and counts past int64 (undefined to convert) read to the end.
+    repeat = !(n >= 0 && n < 9.2e18) ? -1 : static_cast<int64_t>(n);
   }
   ScanOptions o;
   for (; a + 1 < args.size(); a += 2) {

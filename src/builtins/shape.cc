@@ -8,6 +8,7 @@
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 #include "builtins/shape_util.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -146,7 +147,7 @@ Outputs bi_reshape(CallContext&, Args args, int nargout) {
       if (d != std::floor(d) || std::isinf(d) || d < 0)
         throw_error("MATLAB:getReshapeDims:sizeVector",
                     "Size vector elements should be nonnegative integers.");
-      sz.push_back(static_cast<int64_t>(d));
+      sz.push_back(clamp_count(d));  // 1e300: the element count mismatches (no undefined cast)
     }
   } else {
     for (size_t i = 1; i < args.size(); ++i) {
@@ -165,7 +166,7 @@ Outputs bi_reshape(CallContext&, Args args, int nargout) {
       if (d != std::floor(d) || std::isinf(d) || d < 0)
         throw_error("MATLAB:getReshapeDims:notScalar",
                     "Size arguments must be nonnegative integer scalars.");
-      sz.push_back(static_cast<int64_t>(d));
+      sz.push_back(clamp_count(d));  // 1e300: the element count mismatches (no undefined cast)
     }
   }
   if (sz.size() > static_cast<size_t>(Dims::kMaxDims))

@@ -17,6 +17,7 @@
 #include "accel/run/fft.h"
 #include "builtins/shape_util.h"
 #include "builtins/signal_detail.h"
+#include "runtime/array_size.h"
 
 namespace matfuse::sig {
 
@@ -52,7 +53,7 @@ int64_t length_arg(const Value& v, const char* fname) {
   if (!(n >= 0) || n != std::floor(n) || std::isinf(n))
     throw_error("MATLAB:fftfcn:lengthNotNonNegInt",
                 "Transform length must be a nonnegative integer scalar.");
-  return static_cast<int64_t>(n);
+  return clamp_count(n);  // 1e300: the size check fails (no undefined cast)
 }
 
 /// A transform's result as matfuse returns it: all-zero imaginary parts dropped (MATLAB's

@@ -6,6 +6,7 @@
 #include "builtins/linalg.h"
 #include "builtins/linalg_detail.h"
 #include "builtins/signal_detail.h"
+#include "runtime/array_size.h"
 
 namespace matfuse::sig {
 
@@ -44,7 +45,8 @@ Outputs bi_polyfit(CallContext& ctx, Args args, int nargout) {
   double nd = args[2].to_double("N");
   if (!(nd >= 0) || nd != std::floor(nd))
     throw_error("MATLAB:polyfit:invalidN", "N must be a nonnegative integer.");
-  int64_t n = static_cast<int64_t>(nd), m = xt.numel(), k = n + 1;
+  // 1e300: the size check of the Vandermonde matrix fails (no undefined cast).
+  int64_t n = clamp_count(nd), m = xt.numel(), k = n + 1;
   ClassId c = result_class({&xt, &yt});
   std::vector<double> x = elems<double>(xt);
   double mu1 = 0, mu2 = 1;

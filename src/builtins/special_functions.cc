@@ -184,6 +184,10 @@ Outputs bi_legendre(CallContext&, Args args, int nargout) {
   double nd = args[0].to_double("n");
   if (!(nd >= 0 && nd == std::floor(nd)))
     throw_error("MATLAB:legendre:InvalidN", "N must be a positive scalar integer.");
+  // n + 1 rows: an order past int (1e300 was undefined to convert) is a size error.
+  if (nd > 1e9)
+    throw_error("MATLAB:array:SizeLimitExceeded",
+                "Requested array exceeds the maximum possible variable size.");
   int n = static_cast<int>(nd);
   std::string norm = args.size() > 2 ? data::lower(args[2].to_text("normalization")) : "unnorm";
   if (norm != "unnorm" && norm != "sch" && norm != "norm")

@@ -7,12 +7,14 @@
 // (1933) 311-320) for hadamard.
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "builtins/argparse.h"
 #include "builtins/registry.h"
 #include "runtime/error.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -27,7 +29,7 @@ int64_t order_arg(const Value& v, const char* fname) {
   if (!(d == std::floor(d)) || !std::isfinite(d))
     throw_error(("MATLAB:" + std::string(fname) + ":InvalidOrder").c_str(),
                 "N must be a nonnegative integer scalar.");
-  return d < 0 ? 0 : static_cast<int64_t>(d);
+  return d < 0 ? 0 : clamp_count(d);  // 1e300: the size check fails (no undefined cast)
 }
 
 /// Optional trailing class name 'double' or 'single'.
@@ -60,6 +62,7 @@ Outputs bi_invhilb(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   int64_t n = order_arg(args[0], "invhilb");
   ClassId cls = float_class_arg(args, 1, "invhilb");
+  Tensor t = square(n, cls);  // the size check first: n * n below may not overflow
   std::vector<double> H(static_cast<size_t>(n * n), 0.0);
   double p = static_cast<double>(n);
   for (int64_t i = 1; i <= n; ++i) {
@@ -72,7 +75,6 @@ Outputs bi_invhilb(CallContext&, Args args, int nargout) {
     }
     p = ((n - i) * p * (n + i)) / static_cast<double>(i * i);
   }
-  Tensor t = square(n, cls);
   for (int64_t k = 0; k < n * n; ++k) t.set_double(k, H[k]);
   return {Value(t)};
 }
@@ -152,9 +154,10 @@ Outputs bi_wilkinson(CallContext&, Args args, int nargout) {
   if (!args[0].is_tensor() || args[0].numel() != 1)
     throw_error("MATLAB:wilkinson:InvalidN", "N must be a nonnegative integer scalar.");
   double nd = args[0].to_double("n");
-  if (!(nd >= 0 && nd == std::floor(nd)))
+  if (!(nd >= 0 && nd == std::floor(nd)) || std::isinf(nd))
     throw_error("MATLAB:wilkinson:InvalidN", "N must be a nonnegative integer scalar.");
-  int64_t n = static_cast<int64_t>(nd);
+  // From 2^63 on (undefined to convert) the n x n size check fails as for any huge n.
+  int64_t n = nd < 9.2e18 ? static_cast<int64_t>(nd) : INT64_MAX;
   Tensor t = square(n, float_class_arg(args, 1, "wilkinson"));
   double m = (n - 1) / 2.0;
   for (int64_t i = 0; i < n; ++i) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <complex>
 #include <cstdio>
 #include <optional>
@@ -109,7 +110,12 @@ int64_t count_chars(const std::string& s) {
 Outputs strcmp_family(Args args, int nargout, const char* fname, bool ignore_case, bool prefix) {
   check_nargin(args, prefix ? 3 : 2, prefix ? 3 : 2);
   check_nargout(nargout, 1);
-  int64_t n = prefix ? static_cast<int64_t>(args[2].to_double("n")) : 0;
+  // n counted in double: NaN is an error; Inf and 1e300 (undefined to cast to int64) compare
+  // whole texts, as any n beyond their lengths does.
+  const double nd = prefix ? args[2].to_double("n") : 0;
+  if (nd != nd)
+    throw_error("MATLAB:strncmp:invalidN", "N must be a numeric scalar.");  // unverified
+  const int64_t n = nd < 9.2e18 ? static_cast<int64_t>(nd) : INT64_MAX;
   auto pred = [&](const std::string& x0, const std::string& y0) {
     std::string x = ignore_case ? lower_ascii(x0) : x0;
     std::string y = ignore_case ? lower_ascii(y0) : y0;

@@ -4,6 +4,7 @@
 // Assignment forms are in interp/table_assign.cc, display in interp/display_table.cc.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <set>
 
@@ -691,6 +692,13 @@ Outputs bi_table(CallContext& ctx, Args args, int nargout) {
     Tensor sz = o.size->tensor();
     if (sz.numel() != 2)
       throw_error("MATLAB:table:InvalidSize", "Specify size as a two-element numeric vector.");
+    // Nonnegative integers (NaN or 1e300 would be undefined to cast to int64); rows beyond
+    // memory fail when the variables are made.
+    for (int k = 0; k < 2; ++k) {
+      const double v = sz.get_double(k);
+      if (!(v >= 0 && v < 9.2e18) || v != std::floor(v))
+        throw_error("MATLAB:table:InvalidSize", "Specify size as a two-element numeric vector.");
+    }
     const int64_t n = static_cast<int64_t>(sz.get_double(0));
     const int64_t m = static_cast<int64_t>(sz.get_double(1));
     std::vector<std::string> types = text_list(*o.var_types, "VariableTypes");

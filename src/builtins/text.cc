@@ -162,7 +162,7 @@ Outputs bi_pad(CallContext&, Args args, int nargout) {
   size_t k = 1;
   if (k < args.size() && !args[k].is_text() && args[k].is_tensor() && !args[k].is_char()) {
     double w = args[k].to_double("numberOfCharacters");
-    if (!(w >= 0) || w != static_cast<double>(static_cast<int64_t>(w)))
+    if (!(w >= 0) || w != std::floor(w) || w >= 9.2e18)  // checked before any conversion
       throw_error("MATLAB:pad:InvalidWidth", "Number of characters must be a nonnegative integer.");
     width = static_cast<int64_t>(w);
     ++k;
@@ -500,7 +500,7 @@ Boundary boundary_arg(const Value& v, const char* fname, int argpos) {
   Boundary b;
   if (v.is_tensor() && !v.is_char()) {
     double d = v.to_double("position");
-    if (!(d >= 0) || d != static_cast<double>(static_cast<int64_t>(d))) {
+    if (!(d >= 0) || d != std::floor(d) || d >= 9.2e18) {  // checked before any conversion
       std::string id = std::string("MATLAB:") + fname + ":InvalidPosition";
       throw_error(id.c_str(), "Position must be a positive integer.");
     }

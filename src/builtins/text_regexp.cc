@@ -12,6 +12,8 @@
 // Character positions (start, end, tokenExtents) are 1-based MATLAB character indices.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 
@@ -183,7 +185,12 @@ RegexOpts parse_options(Args args, size_t from, const char* fname, bool is_rep,
                         std::vector<std::string>* order, RegexOpts o = {}) {
   for (size_t k = from; k < args.size(); ++k) {
     if (is_rep && args[k].is_tensor() && !args[k].is_char()) {
-      o.nth = static_cast<int64_t>(args[k].to_double("occurrence"));
+      // A positive integer; past int64 (Inf) it names no match (the cast would be undefined).
+      const double n = args[k].to_double("occurrence");
+      if (!(n >= 1) || n != std::floor(n))
+        throw_error("MATLAB:regexprep:invalidOccurrence",
+                    "The occurrence to replace must be a positive integer.");  // unverified
+      o.nth = n < 9.2e18 ? static_cast<int64_t>(n) : INT64_MAX;
       continue;
     }
     std::string s = text_detail::lower(text_arg(args[k], fname, static_cast<int>(k) + 1));

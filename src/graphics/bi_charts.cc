@@ -446,9 +446,13 @@ Outputs polygon_impl(Args args, int nargout, bool is_fill) {
       Tensor X = Tensor::zeros(ClassId::Double, Dims(nv, nf)), Y = X;
       for (int64_t i = 0; i < nf; ++i)
         for (int64_t j = 0; j < nv; ++j) {
-          const int64_t idx = static_cast<int64_t>(f.get_double(i + j * nf)) - 1;
-          X.set_double(j + i * nv, idx >= 0 && idx < vr ? v.get_double(idx) : NAN);
-          Y.set_double(j + i * nv, idx >= 0 && idx < vr ? v.get_double(idx + vr) : NAN);
+          // NaN pads faces with fewer vertices; compared as a double before the cast (NaN
+          // and huge values would be undefined to convert).
+          const double fv = f.get_double(i + j * nf);
+          const bool in = fv >= 1 && fv < static_cast<double>(vr) + 1;
+          const int64_t idx = in ? static_cast<int64_t>(fv) - 1 : 0;
+          X.set_double(j + i * nv, in ? v.get_double(idx) : NAN);
+          Y.set_double(j + i * nv, in ? v.get_double(idx + vr) : NAN);
         }
       p->put("XData", Value(X));
       p->put("YData", Value(Y));

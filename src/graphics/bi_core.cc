@@ -2,6 +2,7 @@
 // cla, hold, ishold, subplot, tiledlayout, nexttile, ishandle, isgraphics, drawnow, shg,
 // refresh) and the helpers in bi_util.h.
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "graphics/bi_util.h"
@@ -106,7 +107,9 @@ Outputs bi_figure(CallContext&, Args args, int nargout) {
       make_current_figure(f);
     } else {
       const double n = args[0].to_double("figure number");
-      if (n != std::floor(n) || n < 1)
+      // A figure number is a positive integer in int's range (Inf, NaN and 1e12 are not; the
+      // conversion below would be undefined for them).
+      if (!(n >= 1 && n <= INT_MAX) || n != std::floor(n))
         throw_error("MATLAB:hg:InvalidHandle", "Invalid figure handle.");
       f = find_figure(n);
       if (f)
@@ -351,24 +354,37 @@ Outputs bi_subplot(CallContext&, Args args, int nargout) {
   std::vector<int> cells;
   size_t used;
   if (args.size() == 1 || (args.size() >= 2 && args[1].is_text())) {
-    const int v = static_cast<int>(args[0].to_double("subplot"));
-    if (v < 111 || v > 999) throw_error("MATLAB:subplot:InvalidSyntax", "Unknown command option.");
+    const double dv = args[0].to_double("subplot");
+    // Checked as a double: NaN, Inf and 1e12 would be undefined to cast to int.
+    if (!(dv >= 111 && dv < 1000))
+      throw_error("MATLAB:subplot:InvalidSyntax", "Unknown command option.");
+    const int v = static_cast<int>(dv);
     m = v / 100;
     n = (v / 10) % 10;
     cells = {v % 10 - 1};
     used = 1;
   } else if (args.size() >= 3) {
-    m = static_cast<int>(args[0].to_double("m"));
-    n = static_cast<int>(args[1].to_double("n"));
+    // The grid and the cell numbers are checked as doubles (NaN, Inf and 1e12 would be
+    // undefined to cast to int); the grid's m*n cells are numbered in int.
+    const double dm = args[0].to_double("m"), dn = args[1].to_double("n");
+    if (!(dm >= 1 && dn >= 1 && std::floor(dm) * std::floor(dn) <= INT_MAX))
+      throw_error("MATLAB:subplot:InvalidSyntax", "Invalid subplot grid.");
+    m = static_cast<int>(dm);
+    n = static_cast<int>(dn);
     Tensor p = num(args[2], "subplot");
-    for (int64_t i = 0; i < p.numel(); ++i) cells.push_back(static_cast<int>(p.get_double(i)) - 1);
+    for (int64_t i = 0; i < p.numel(); ++i) {
+      const double c = p.get_double(i);
+      if (!(c >= 1 && c < static_cast<double>(m) * n + 1))
+        throw_error("MATLAB:subplot:IndexOutOfRange", "Index exceeds number of subplots.");
+      cells.push_back(static_cast<int>(c) - 1);
+    }
     used = 3;
   } else {
     throw_error("MATLAB:minrhs", "Not enough input arguments.");
   }
   if (m < 1 || n < 1) throw_error("MATLAB:subplot:InvalidSyntax", "Invalid subplot grid.");
   for (int c : cells)
-    if (c < 0 || c >= m * n)
+    if (c < 0 || c >= int64_t{m} * n)
       throw_error("MATLAB:subplot:IndexOutOfRange", "Index exceeds number of subplots.");
   std::sort(cells.begin(), cells.end());
   std::vector<double> key = {static_cast<double>(m), static_cast<double>(n)};
@@ -440,13 +456,27 @@ Outputs bi_tiledlayout(CallContext&, Args args, int nargout) {
     t->put("GridSize", row_value({1, 1}));
     t->define("_Flow", Value::from_chars("on"));
     used = 1;
-  } else if (args.size() >= 2 && !args[0].is_text()) {
-    t->put("GridSize", row_value({args[0].to_double("m"), args[1].to_double("n")}));
-    used = 2;
-  } else if (args.size() >= 1 && !args[0].is_text()) {
-    Tensor g = num(args[0], "tiledlayout");
-    t->put("GridSize", row_value({g.get_double(0), g.get_double(1)}));
-    used = 1;
+  } else if (!args.empty() && !args[0].is_text()) {
+    // m, n or [m n]: positive integers with m*n tiles numbered in int (NaN, Inf and 1e12 would
+    // be undefined to cast to int where the tiles are placed).
+    double m, n;
+    if (args.size() >= 2 && !args[1].is_text()) {
+      m = args[0].to_double("m");
+      n = args[1].to_double("n");
+      used = 2;
+    } else {
+      Tensor g = num(args[0], "tiledlayout");
+      if (g.numel() != 2)
+        throw_error("MATLAB:tiledlayout:InvalidGridSize",
+                    "Grid size must be two positive integers.");  // unverified
+      m = g.get_double(0);
+      n = g.get_double(1);
+      used = 1;
+    }
+    if (!(m >= 1 && n >= 1 && m * n <= INT_MAX) || m != std::floor(m) || n != std::floor(n))
+      throw_error("MATLAB:tiledlayout:InvalidGridSize",
+                  "Grid size must be two positive integers.");  // unverified
+    t->put("GridSize", row_value({m, n}));
   }
   set_pairs(t, args, used);
   return nargout > 0 ? Outputs{handle_value(t)} : Outputs{};
@@ -463,15 +493,35 @@ Outputs bi_nexttile(CallContext&, Args args, int nargout) {
   const bool flow = t->find_prop("_Flow") < 0 ? false : t->text("_Flow") == "on";
   int index = static_cast<int>(t->num("_Next"));
   std::vector<double> span = {1, 1};
+  // Tile numbers and spans are positive integers (NaN, Inf or 1e12 would be undefined to cast
+  // to int); a span larger than the grid covers the tiles to its edge.
+  auto positive_int = [](double v, const char* id, const char* msg) {
+    if (!(v >= 1 && v <= INT_MAX / 2) || v != std::floor(v)) throw_error(id, "%s", msg);
+    return v;
+  };
+  auto check_span = [&] {
+    for (double& v : span)
+      v = positive_int(v, "MATLAB:tiledlayout:InvalidSpan",
+                       "Span must be a two-element vector of positive integers.");  // unverified
+  };
   if (!args.empty() && !args[0].is_text()) {
     Tensor a = num(args[0], "nexttile");
-    if (a.numel() == 2 && args.size() == 1)
+    if (a.numel() == 2 && args.size() == 1) {
       span = {a.get_double(0), a.get_double(1)};
-    else
-      index = static_cast<int>(a.get_double(0));
+      check_span();
+    } else {
+      if (a.numel() < 1)
+        throw_error("MATLAB:tiledlayout:InvalidTileIndex", "Tile index out of range.");
+      index = static_cast<int>(positive_int(a.get_double(0), "MATLAB:tiledlayout:InvalidTileIndex",
+                                            "Tile index out of range."));
+    }
     if (args.size() >= 2 && !args[1].is_text()) {
       Tensor s = num(args[1], "nexttile");
+      if (s.numel() != 2)
+        throw_error("MATLAB:tiledlayout:InvalidSpan",
+                    "Span must be a two-element vector of positive integers.");  // unverified
       span = {s.get_double(0), s.get_double(1)};
+      check_span();
     }
   }
   std::vector<double> g = t->vec("GridSize");
@@ -483,7 +533,7 @@ Outputs bi_nexttile(CallContext&, Args args, int nargout) {
     t->put("GridSize", row_value(g));
   }
   const int m = static_cast<int>(g[0]), n = static_cast<int>(g[1]);
-  if (index < 1 || index > m * n)
+  if (index < 1 || index > int64_t{m} * n)
     throw_error("MATLAB:tiledlayout:InvalidTileIndex", "Tile index out of range.");
   // An existing tile at this index becomes current.
   for (const auto& c : f->children()) {
@@ -496,8 +546,8 @@ Outputs bi_nexttile(CallContext&, Args args, int nargout) {
   }
   std::vector<double> key = {-1, static_cast<double>(index), 0};
   const int r0 = (index - 1) / n, c0 = (index - 1) % n;
-  for (int r = 0; r < static_cast<int>(span[0]); ++r)
-    for (int c = 0; c < static_cast<int>(span[1]); ++c)
+  for (int r = 0; r < std::min<double>(span[0], m); ++r)
+    for (int c = 0; c < std::min<double>(span[1], n); ++c)
       if (r0 + r < m && c0 + c < n) key.push_back((r0 + r) * n + c0 + c);
   GPtr ax = new_axes(f, {0.13, 0.11, 0.775, 0.815});
   ax->put("_Layout", row_value(key));

@@ -36,9 +36,12 @@ GPtr make_image(const GPtr& ax, Args args, size_t nd, bool scaled) {
   im->put("CData", C);
   const int64_t rows = C.dims().rows(), cols = C.dims().cols();
   if (nd >= 3) {
+    // Empty x or y take the default pixel centres (front() of an empty vector was read).
     std::vector<double> x = values(num(args[0], "image")), y = values(num(args[1], "image"));
-    im->put("XData", row_value({x.front(), x.back()}));
-    im->put("YData", row_value({y.front(), y.back()}));
+    im->put("XData", x.empty() ? row_value({1, static_cast<double>(cols)})
+                               : row_value({x.front(), x.back()}));
+    im->put("YData", y.empty() ? row_value({1, static_cast<double>(rows)})
+                               : row_value({y.front(), y.back()}));
   } else {
     im->put("XData", row_value({1, static_cast<double>(cols)}));
     im->put("YData", row_value({1, static_cast<double>(rows)}));

@@ -140,6 +140,7 @@ Sub make_sub(const Value& v, int64_t extent, int pos, int nsubs) {
 
 std::vector<int64_t> folded_dims(const Dims& d, int n) {
   std::vector<int64_t> e(static_cast<size_t>(n), 1);
+  if (n == 0) return e;  // no subscripts: nothing to fold into
   if (n == 1) {
     e[0] = d.numel();
     return e;

@@ -67,6 +67,10 @@ bool shape_matches(std::span<const int64_t> counts, const Dims& rd) {
 /// left/right size mismatches.
 Plan plan_assign(const Dims& bd, std::span<const Value> idx, const Dims& rd) {
   const int n = static_cast<int>(idx.size());
+  // A() = B and c{} = B (no subscripts) assign nothing: an error, as for A() = B in every form
+  // (the folding below has no last dimension for them).
+  if (n == 0)
+    throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   const bool rscalar = rd.numel() == 1;
   Plan p;
   if (n == 1) {

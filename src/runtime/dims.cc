@@ -28,7 +28,12 @@ Dims& Dims::normalize() {
 
 int64_t Dims::numel() const {
   int64_t n = 1;
-  for (int i = 0; i < n_; ++i) n *= d_[i];
+  for (int i = 0; i < n_; ++i)
+    // An element count past int64 (1e12 x 1e12) belongs to no array that can exist; the plain
+    // product would overflow (undefined behaviour) and pass later checks as a wrapped value.
+    if (__builtin_mul_overflow(n, d_[i], &n))
+      throw_error("MATLAB:array:SizeLimitExceeded",
+                  "Requested array exceeds the maximum possible variable size.");
   return n;
 }
 

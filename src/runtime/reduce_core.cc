@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "runtime/pairwise.h"
 #include "runtime/reduce.h"
 #include "runtime/reduce_layout.h"
 #include "runtime/error.h"
@@ -131,24 +132,6 @@ int first_nonsingleton_dim(const Dims& d) {
 }
 
 namespace {
-
-constexpr int64_t kPairwiseBlock = 128;
-
-template <class A>
-A pairwise_sum(const A* x, int64_t n, bool omit) {
-  if (n <= kPairwiseBlock) {
-    A s{};
-    if (omit) {
-      for (int64_t i = 0; i < n; ++i)
-        if (!is_nan_v(x[i])) s += x[i];
-    } else {
-      for (int64_t i = 0; i < n; ++i) s += x[i];
-    }
-    return s;
-  }
-  int64_t h = n / 2;
-  return pairwise_sum(x, h, omit) + pairwise_sum(x + h, n - h, omit);
-}
 
 /// Pairwise sums of n rows of `pre` lanes each (row j at x + j*pre) into o[0..pre): the same
 /// order as pairwise_sum applied to every lane (blocks of <= 128 rows left to right, longer

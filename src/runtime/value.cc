@@ -271,7 +271,8 @@ double Value::to_double(const char* what) const {
 
 int64_t Value::to_index(const char* what) const {
   double d = to_double(what);
-  if (!(d >= 0) || d != std::floor(d) || std::isinf(d))
+  // 2^63 and up (Inf included) are no int64: their conversion would be undefined.
+  if (!(d >= 0) || d != std::floor(d) || d >= 9223372036854775808.0)
     throw_error("MATLAB:expectedNonnegativeInteger", "Expected %s to be a nonnegative integer.",
                 what);
   return static_cast<int64_t>(d);

@@ -100,13 +100,20 @@ TEST(BuiltinsFilesCorrupt, HugeDimsInASmallFileFailWithoutAllocating) {
   EXPECT_EQ(e.message(), "Unable to read MAT-file h.mat. File might be corrupt.");
 }
 
-/// A MAT v5 file holding c = 'hé' as GNU Octave writes char data (miUTF16).
-std::string utf16_char_file() {
+/// The 128-byte header of a little-endian MAT v5 file.
+std::string mat5_header(const char* text) {
   std::string h(116, ' ');
-  std::memcpy(h.data(), "MATLAB 5.0 MAT-file, written by Octave", 38);
+  std::memcpy(h.data(), text, std::strlen(text));
   h += std::string(8, '\0');                       // subsystem offset
   h += std::string("\x00\x01", 2) + "IM";          // version 0x0100, little-endian
-  auto u32 = [](uint32_t v) { return std::string(reinterpret_cast<const char*>(&v), 4); };
+  return h;
+}
+
+std::string u32(uint32_t v) { return std::string(reinterpret_cast<const char*>(&v), 4); }
+
+/// A MAT v5 file holding c = 'hé' as GNU Octave writes char data (miUTF16).
+std::string utf16_char_file() {
+  std::string h = mat5_header("MATLAB 5.0 MAT-file, written by Octave");
   std::string m;
   m += u32(6) + u32(8) + u32(4) + u32(0);                   // array flags: mxCHAR_CLASS
   m += u32(5) + u32(8) + u32(1) + u32(2);                   // dims [1 2]
@@ -122,6 +129,52 @@ TEST(BuiltinsFilesCorrupt, OctaveUtf16CharData) {
   EXPECT_EQ(t.s.num("n"), 2);
   EXPECT_EQ(t.s.num("d1"), 'h');
   EXPECT_EQ(t.s.num("d2"), 0xe9);
+}
+
+/// An miMATRIX element of class mxFUNCTION_CLASS (16) named f with the given dims, holding
+/// `inner` (the variables of the handle), followed by a double scalar x = 7.
+std::string function_class_file(uint32_t d0, uint32_t d1, uint32_t d2, const std::string& inner) {
+  std::string m;
+  m += u32(6) + u32(8) + u32(16) + u32(0);                 // array flags: mxFUNCTION_CLASS
+  m += u32(5) + u32(12) + u32(d0) + u32(d1) + u32(d2) + u32(0);  // dims (padded to 8)
+  m += u32((1u << 16) | 1) + std::string("f\0\0\0", 4);    // name 'f' (small element)
+  m += inner;
+  std::string x;
+  x += u32(6) + u32(8) + u32(6) + u32(0);                  // mxDOUBLE_CLASS
+  x += u32(5) + u32(8) + u32(1) + u32(1);                  // dims [1 1]
+  x += u32((1u << 16) | 1) + std::string("x\0\0\0", 4);    // name 'x'
+  const double seven = 7;
+  x += u32(9) + u32(8) + std::string(reinterpret_cast<const char*>(&seven), 8);
+  return mat5_header("MATLAB 5.0 MAT-file") + u32(14) + u32(static_cast<uint32_t>(m.size())) +
+         m + u32(14) + u32(static_cast<uint32_t>(x.size())) + x;
+}
+
+/// A function handle claiming 1 x 100663297 x 4 elements in a small file: libmatio allocated
+/// a pointer per element (3.2 GB) before reading any of them (found by fuzz_matload).
+TEST(BuiltinsFilesCorrupt, FunctionHandleWithHugeDimsFailsWithoutAllocating) {
+  InTemp t;
+  write_all("fh.mat", function_class_file(1, 100663297, 4, ""));
+  MatlabError e = t.s.fails("load fh.mat");
+  EXPECT_EQ(e.identifier(), "MATLAB:load:unableToReadMatFile");
+  EXPECT_EQ(e.message(), "Unable to read MAT-file fh.mat. File might be corrupt.");
+  // Fewer nested variables than the dims claim, or a nested element that is not a variable.
+  const double d = 2;
+  std::string dbl;
+  dbl += u32(6) + u32(8) + u32(6) + u32(0) + u32(5) + u32(8) + u32(1) + u32(1);
+  dbl += u32((1u << 16) | 1) + std::string("v\0\0\0", 4);
+  dbl += u32(9) + u32(8) + std::string(reinterpret_cast<const char*>(&d), 8);
+  const std::string var = u32(14) + u32(static_cast<uint32_t>(dbl.size())) + dbl;
+  write_all("fh.mat", function_class_file(1, 2, 1, var));
+  EXPECT_EQ(t.s.fails("load fh.mat").identifier(), "MATLAB:load:unableToReadMatFile");
+  write_all("fh.mat", function_class_file(1, 1, 1, u32(9) + u32(8) + std::string(8, '\0')));
+  EXPECT_EQ(t.s.fails("load fh.mat").identifier(), "MATLAB:load:unableToReadMatFile");
+  // A well-formed handle (1 x 1 x 1 holding one variable) is skipped with a warning; the
+  // variable after it loads.
+  write_all("fh.mat", function_class_file(1, 1, 1, var));
+  t.s("S = load('fh.mat'); n = numel(fieldnames(S)); x = S.x;");
+  EXPECT_EQ(t.s.num("n"), 1);
+  EXPECT_EQ(t.s.num("x"), 7);
+  EXPECT_NE(t.s.err.str().find("could not be loaded"), std::string::npos) << t.s.err.str();
 }
 
 }  // namespace

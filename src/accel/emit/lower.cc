@@ -496,6 +496,9 @@ private:
     const ClassId rc = n->cls;
     const VType w = rc == ClassId::Single ? VType::F32 : VType::F64;
     a = conv(ph, a, w);
+    // +x and conj(x) of real floating values are x, bit for bit (signed zeros and NaNs kept):
+    // no instruction, so dot(x, y) = sum(conj(x).*y) does not copy x once more.
+    if ((op == OpId::UPlus || op == OpId::Conj) && !is_integer_class(rc)) return a;
     int v = op_instr(ph, op, w, is_integer_class(rc) ? ClassId::Double : rc, a, -1);
     // sqrt and the logarithms of a value proved nonnegative stay real (sqrt(w'*w), norms).
     if (op_has(op, kRealOnNonneg) && known_nonnegative(x, false))

@@ -14,6 +14,7 @@
 #include "providers/host/host_eval.h"
 #include "providers/host/thread_pool.h"
 #include "runtime/error.h"
+#include "runtime/pairwise.h"
 
 namespace matfuse::host {
 
@@ -57,27 +58,41 @@ struct Partial {
   double nan_v = 0;  ///< min/max: the first NaN met (returned as is, like the eager engine)
 };
 
-constexpr int64_t kPairwiseBlock = 128;  // runtime/reduce_core.cc, documented in reduce.h
-
-/// The eager pairwise sum: blocks of <= 128 left to right, longer ranges split at n/2.
-template <class A> A pairwise(const A* x, int64_t n, bool omit) {
-  if (n <= kPairwiseBlock) {
-    A s{};
-    if (omit) {
-      for (int64_t i = 0; i < n; ++i)
-        if (!(x[i] != x[i])) s += x[i];
-    } else {
-      for (int64_t i = 0; i < n; ++i) s += x[i];
-    }
-    return s;
-  }
-  const int64_t h = n / 2;
-  return pairwise(x, h, omit) + pairwise(x + h, n - h, omit);
-}
+/// The eager pairwise sum (runtime/pairwise.h, documented in runtime/reduce.h).
+template <class A> A pairwise(const A* x, int64_t n, bool omit) { return pairwise_sum(x, n, omit); }
 
 template <class T> bool truth_nan(T v) {
   if constexpr (std::is_floating_point_v<T>) return v != v;
   else return false;
+}
+
+/// min or max of x[0..len) into an empty p when x holds no NaN (else false, p untouched): eight
+/// running extremes, so that the comparisons do not wait on each other. Equal values have equal
+/// bits except +0.0 and -0.0, where the first one met must win: a zero result is recomputed in
+/// order by the caller (false).
+template <class T> bool extreme_fast(const T* x, int len, bool mx, Partial& p) {
+  bool nan = false;
+  for (int j = 0; j < len; ++j) nan |= x[j] != x[j];
+  if (nan || len < 8) return false;
+  T m[8];
+  for (int b = 0; b < 8; ++b) m[b] = x[b];
+  int j = 8;
+  if (mx) {
+    for (; j + 8 <= len; j += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; ++b) m[b] = x[j + b] > m[b] ? x[j + b] : m[b];
+  } else {
+    for (; j + 8 <= len; j += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; ++b) m[b] = x[j + b] < m[b] ? x[j + b] : m[b];
+  }
+  T e = m[0];
+  for (int b = 1; b < 8; ++b) e = (mx ? m[b] > e : m[b] < e) ? m[b] : e;
+  for (; j < len; ++j) e = (mx ? x[j] > e : x[j] < e) ? x[j] : e;
+  if (e == T{}) return false;
+  p.v = static_cast<double>(e);
+  p.found = true;
+  return true;
 }
 
 /// Folds x[0..len) into p for reduce r (prod handled by the caller, sequentially).
@@ -106,6 +121,9 @@ template <class T> void fold_leaf(const KReduce& r, const T* x, bool uni, int le
     case ReduceKind::Min:
     case ReduceKind::Max: {
       const bool mx = r.kind == ReduceKind::Max;
+      if constexpr (std::is_floating_point_v<T>) {
+        if (!uni && !p.found && !p.nan && len > 0 && extreme_fast(x, len, mx, p)) break;
+      }
       for (int j = 0; j < len; ++j) {
         const T v = at(j);
         if (truth_nan(v)) {
@@ -351,6 +369,12 @@ RunResult run_reduction(const accel::Kernel& k, const KernelArgs& args) {
                   if constexpr (std::is_floating_point_v<T>) {
                     double* a = &sums[(static_cast<size_t>(level) * nr + r) * len];
                     int64_t* cn = &cnt[r * len];
+                    if (!kr.omitnan && !uni) {
+                      // The counts serve 'omitnan' only (a mean divides by n otherwise).
+                      for (int i = 0; i < len; ++i)
+                        a[i] = static_cast<double>(static_cast<T>(static_cast<T>(a[i]) + x[i]));
+                      break;
+                    }
                     for (int i = 0; i < len; ++i) {
                       const T v = x[uni ? 0 : i];
                       if (kr.omitnan && v != v) continue;
