@@ -44,7 +44,7 @@ const Builtin* find_class_method(std::string_view cls, std::string_view name) {
 const Builtin* dispatch_class_method(std::string_view name, Args args) {
   for (const Value& a : args)
     if (a.is_object())
-      if (const Builtin* b = find_class_method(a.object()->class_name(), name)) return b;
+      if (const Builtin* b = find_class_method(a.object()->dispatch_name(), name)) return b;
   return nullptr;
 }
 

@@ -30,6 +30,11 @@ std::string version_text() {
 #else
       {"libmatio", false, "save and load of MAT files"},
 #endif
+#ifdef MATFUSE_HAVE_SUITESPARSE
+      {"SuiteSparse", true, "sparse direct solvers: mldivide, chol (CHOLMOD, UMFPACK, SPQR)"},
+#else
+      {"SuiteSparse", false, "sparse direct solvers: mldivide, chol (CHOLMOD, UMFPACK, SPQR)"},
+#endif
 #ifdef MATFUSE_HAVE_DATE_TZ
       {"date/tz", true, "datetime time zones (IANA database)"},
 #else
