@@ -878,6 +878,10 @@ void register_sparse_solve(Registry& r);  // sparse_solve.cc
 void register_sparse(Registry& r) {
   register_sparse_ops();
   register_sparse_solve(r);
+  for (const char* n : {"sparse", "full", "issparse", "nzmax", "nonzeros", "spones", "spfun",
+                        "spdiags", "sprand", "sprandn", "sprandsym", "ichol", "ilu", "pcg",
+                        "bicgstab", "gmres", "minres"})
+    add_sparse_aware(n);
   r.add("sparse", bi_sparse);
   r.add("full", bi_full);
   r.add("issparse", bi_issparse);

@@ -110,13 +110,10 @@ static bool keeps_sparse_args(std::string_view name) {
       "isgpuarray", "gather", "fieldnames", "isfield", "error", "warning",
       "subsref",  "subsasgn", "cell2mat",  "mat2cell",  "nargin",    "nargout",
       "size",     "numel",    "ndims",      "length",    "isempty",   "isscalar",  "isvector",
-      "isrow",    "iscolumn", "ismatrix",
-      // the sparse family's own builtins (builtins/sparse*.cc)
-      "sparse",   "full",     "issparse",   "nzmax",     "nonzeros",  "spones",    "spfun",
-      "spdiags",  "sprand",   "sprandn",    "sprandsym", "save"};
+      "isrow",    "iscolumn", "ismatrix"};
   for (const char* n : names)
     if (name == n) return true;
-  return false;
+  return is_sparse_aware(name);  // the sparse family's own builtins (builtins/sparse*.cc)
 }
 
 Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout) {
