@@ -874,10 +874,12 @@ Outputs m_structpred(CallContext&, Args args, int nargout) {
 
 void register_sparse_ops();    // sparse_ops.cc
 void register_sparse_solve(Registry& r);  // sparse_solve.cc
+void register_sparse_eigs(Registry& r);   // sparse_eigs.cc
 
 void register_sparse(Registry& r) {
   register_sparse_ops();
   register_sparse_solve(r);
+  register_sparse_eigs(r);
   for (const char* n : {"sparse", "full", "issparse", "nzmax", "nonzeros", "spones", "spfun",
                         "spdiags", "sprand", "sprandn", "sprandsym", "ichol", "ilu", "pcg",
                         "bicgstab", "gmres", "minres"})

@@ -35,6 +35,11 @@ std::string version_text() {
 #else
       {"SuiteSparse", false, "sparse direct solvers: mldivide, chol (CHOLMOD, UMFPACK, SPQR)"},
 #endif
+#ifdef MATFUSE_HAVE_ARPACK
+      {"ARPACK", true, "eigs, svds of large matrices"},
+#else
+      {"ARPACK", false, "eigs, svds of large matrices"},
+#endif
 #ifdef MATFUSE_HAVE_DATE_TZ
       {"date/tz", true, "datetime time zones (IANA database)"},
 #else

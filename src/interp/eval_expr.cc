@@ -353,8 +353,23 @@ Value Interpreter::eval(const Expr& e) {
         bool r = logical_scalar(eval(*b.lhs)) || logical_scalar(eval(*b.rhs));
         return Value::logical(r);
       }
-      Value x = eval(*b.lhs);
-      Value y = eval(*b.rhs);
+      Value x, y;
+      if (b.op == BinOp::Mul && b.lhs->kind == ExprKind::Postfix) [[unlikely]] {
+        // S' * x with a sparse S: the product without forming the transpose. Other operands
+        // take the postfix operator's usual path.
+        const auto& pf = static_cast<const PostfixExpr&>(*b.lhs);
+        const bool ct = pf.op == PostOp::CTranspose;
+        Value s = eval(*pf.operand);
+        y = eval(*b.rhs);
+        if (const SparseMatrix* sm = as_sparse(s))
+          if (std::optional<Value> r = sparse_transposed_product(*sm, y)) return std::move(*r);
+        if (s.is_scalar_double()) x = std::move(s);
+        else if (!s.is_object() || !object_operator(ct ? "ctranspose" : "transpose", {s}, x))
+          x = transpose_op(densify(s), ct);
+      } else {
+        x = eval(*b.lhs);
+        y = eval(*b.rhs);
+      }
       if (x.is_scalar_double() && y.is_scalar_double()) {
         Value r(0.0);
         if (scalar_binop(b.op, x.scalar(), y.scalar(), r)) return r;

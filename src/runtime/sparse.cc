@@ -329,6 +329,34 @@ Value sparse_transpose(const SparseMatrix& s, bool conj) {
                                               s.nzmax()));
 }
 
+std::optional<Value> sparse_transposed_product(const SparseMatrix& s, const Value& xv) {
+  if (s.is_complex() || !xv.is_tensor()) return std::nullopt;
+  const Tensor x = xv.tensor();
+  if (x.cls() != ClassId::Double || x.is_complex() || x.dims().ndims() != 2) return std::nullopt;
+  if (x.numel() == 1) return std::nullopt;  // a scalar factor: elementwise, sparse result
+  const int64_t m = s.rows(), n = s.cols(), k = x.dims()[1];
+  if (x.dims()[0] != m)
+    throw_error("MATLAB:innerdim",
+                "Incorrect dimensions for matrix multiplication. Check that the number of columns "
+                "in the first matrix matches the number of rows in the second matrix. To operate "
+                "on each element of the matrix individually, use TIMES (.*) for elementwise "
+                "multiplication.");
+  Tensor vals = s.is_logical() ? s.vals().to_class(ClassId::Double) : s.vals();
+  const double* a = vals.data<double>();
+  const double* xp = x.data<double>();
+  Tensor y = Tensor::uninit(ClassId::Double, Dims(n, k));
+  double* yp = y.mutable_data<double>();
+  const int64_t* jc = s.jc().data();
+  const int64_t* ir = s.ir().data();
+  for (int64_t c = 0; c < k; ++c)
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int64_t p = jc[j]; p < jc[j + 1]; ++p) acc += a[p] * xp[c * m + ir[p]];
+      yp[c * n + j] = acc;
+    }
+  return Value(std::move(y));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Subscripted reads: S(k), S(i,j); results are sparse (as in MATLAB, even 1x1).
 

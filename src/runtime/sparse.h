@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -92,5 +93,11 @@ Tensor take_elements(const Tensor& t, std::span<const int64_t> idx);
 
 /// The transpose of s (conj: the complex conjugate transpose). O(nnz + m + n).
 Value sparse_transpose(const SparseMatrix& s, bool conj);
+
+/// y = S' * x (S.' * x when !conj) for a real S and a real double full x (m-by-k) without
+/// forming the transpose: y(j,:) is the dot product of column j of S with x. Null when the
+/// operands are not of that kind (the caller then takes the general path). Errors:
+/// MATLAB:innerdim when the sizes do not agree.
+std::optional<Value> sparse_transposed_product(const SparseMatrix& s, const Value& x);
 
 }  // namespace matfuse
