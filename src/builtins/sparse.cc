@@ -33,6 +33,7 @@ int64_t size_arg(const Value& v0, const char* fname) {
     throw_error("MATLAB:sparsfcn:badSize",
                 "Sparse matrix sizes must be non-negative integers less than MAXSIZE as defined "
                 "by computer. Use HELP COMPUTER for more details.");
+  check_sparse_size(d, d);
   return static_cast<int64_t>(d);
 }
 
@@ -303,11 +304,9 @@ Outputs bi_spfun(CallContext& ctx, Args args, int nargout) {
 
 // --- spdiags ---------------------------------------------------------------------------------
 
-/// The column offset of diagonal d in spdiags' B for an m-by-n matrix: element A(j-d, j) is
+/// The offset of diagonal d in spdiags' B for an m-by-n matrix: element A(j-d, j) is
 /// B(j - off(d), k) (MATLAB's rule: B is indexed by the column when m >= n, else by the row).
-int64_t diag_offset(int64_t d, int64_t m, int64_t n) {
-  return std::max<int64_t>(std::min<int64_t>(d, n - m), 0);
-}
+int64_t diag_offset(int64_t d, int64_t m, int64_t n) { return m >= n ? 0 : d; }
 
 std::vector<int64_t> diag_list(const Value& v) {
   const Tensor t = tensor_of(v, "spdiags");
@@ -452,23 +451,37 @@ Outputs bi_spdiags(CallContext&, Args args, int nargout) {
 
 // --- random sparse matrices ------------------------------------------------------------------
 
-/// k random (row, column) pairs of an m-by-n matrix, drawn with the session's generator.
+/// k distinct random (row, column) pairs (1-based) of an m-by-n matrix, drawn with the session's
+/// generator: uniform linear positions, redrawn until k distinct ones are found.
 void random_positions(CallContext& ctx, int64_t m, int64_t n, int64_t k, std::vector<int64_t>& i,
                       std::vector<int64_t>& j) {
-  i.resize(static_cast<size_t>(k));
-  j.resize(static_cast<size_t>(k));
+  i.clear();
+  j.clear();
   if (k == 0) return;
-  const Tensor u = call1(ctx, "rand", {Value(static_cast<double>(k)), Value(2.0)}).tensor();
+  const double total = static_cast<double>(m) * static_cast<double>(n);
+  std::vector<int64_t> lin;
+  lin.reserve(static_cast<size_t>(k));
+  while (static_cast<int64_t>(lin.size()) < k) {
+    const int64_t want = k - static_cast<int64_t>(lin.size());
+    const Tensor u = call1(ctx, "rand", {Value(static_cast<double>(want)), Value(1.0)}).tensor();
+    for (int64_t t = 0; t < want; ++t)
+      lin.push_back(std::min<int64_t>(static_cast<int64_t>(total) - 1,
+                                      static_cast<int64_t>(u.get_double(t) * total)));
+    std::sort(lin.begin(), lin.end());
+    lin.erase(std::unique(lin.begin(), lin.end()), lin.end());
+  }
+  // A random order (the values are drawn in this order).
+  const Tensor perm = call1(ctx, "randperm", {Value(static_cast<double>(k))}).tensor();
   for (int64_t t = 0; t < k; ++t) {
-    i[t] = std::min<int64_t>(m - 1, static_cast<int64_t>(u.get_double(t) * static_cast<double>(m))) + 1;
-    j[t] = std::min<int64_t>(n - 1, static_cast<int64_t>(u.get_double(k + t) * static_cast<double>(n))) + 1;
+    const int64_t p = lin[static_cast<size_t>(perm.get_double(t)) - 1];
+    i.push_back(p % m + 1);
+    j.push_back(p / m + 1);
   }
 }
 
-/// R = sprand(m, n, density), sprandn(m, n, density), sprand(S), sprandn(S): about
-/// density*m*n uniformly (sprand) or normally (sprandn) distributed nonzeros at uniformly random
-/// positions (positions drawn twice are summed, as MATLAB's construction does, so nnz may be
-/// slightly lower). sprand(S) / sprandn(S): random values on the pattern of S.
+/// R = sprand(m, n, density), sprandn(m, n, density), sprand(S), sprandn(S):
+/// round(density*m*n) uniformly (sprand) or normally (sprandn) distributed nonzeros at distinct
+/// uniformly random positions. sprand(S) / sprandn(S): random values on the pattern of S.
 template <bool Normal>
 Outputs bi_sprand(CallContext& ctx, Args args, int nargout) {
   const char* fname = Normal ? "sprandn" : "sprand";
@@ -519,7 +532,7 @@ Outputs bi_sprandsym(CallContext& ctx, Args args, int nargout) {
       throw_error("MATLAB:sprandsym:InvalidDensity", "Density must be between 0 and 1.");
     // Half the off-diagonal entries are drawn in the lower triangle; the diagonal keeps its share.
     const int64_t k = static_cast<int64_t>(std::round(density * static_cast<double>(n) * static_cast<double>(n) / 2));
-    random_positions(ctx, n, n, k, i, j);
+    random_positions(ctx, n, n, std::min<int64_t>(k, n * n), i, j);
     for (size_t t = 0; t < i.size(); ++t)
       if (i[t] < j[t]) std::swap(i[t], j[t]);
   }
@@ -696,6 +709,8 @@ Outputs m_kron(CallContext& ctx, Args args, int nargout) {
   check_nargout(nargout, 1);
   const Value av = to_sparse(args[0]), bv = to_sparse(args[1]);
   const SparseMatrix &a = sp(av), &b = sp(bv);
+  check_sparse_size(static_cast<double>(a.rows()) * static_cast<double>(b.rows()),
+                    static_cast<double>(a.cols()) * static_cast<double>(b.cols()));
   const int64_t m = a.rows() * b.rows(), n = a.cols() * b.cols();
   std::vector<int64_t> ii, jj, sa, sb;
   const size_t total = static_cast<size_t>(a.nnz()) * static_cast<size_t>(b.nnz());
@@ -840,6 +855,19 @@ Outputs m_convert(CallContext&, Args args, int nargout) {
   return {make_sparse(s.rows(), s.cols(), s.jc(), s.ir(), std::move(v), s.nzmax())};
 }
 
+/// cast(S, cls) / cast(A, 'like', P) with a sparse operand: computed on full values; the result
+/// is sparse when S (or the prototype P) is sparse and the class is double or logical.
+Outputs m_cast(CallContext& ctx, Args args, int nargout) {
+  check_nargout(nargout, 1);
+  const bool like_sparse = args.size() == 3 && as_sparse(args[2]);
+  const bool keep = like_sparse || (args.size() == 2 && as_sparse(args[0]));
+  Value r = ctx.call_named("cast", densify_all(args), 1)[0];
+  if (keep && r.is_tensor() && (r.cls() == ClassId::Double || r.cls() == ClassId::Logical) &&
+      r.dims().ndims() == 2)
+    r = sparse_from_full(r.tensor());
+  return {r};
+}
+
 Outputs m_isa(CallContext&, Args args, int nargout) {
   check_nargin(args, 2, 2);
   check_nargout(nargout, 1);
@@ -882,7 +910,7 @@ void register_sparse(Registry& r) {
   register_sparse_eigs(r);
   for (const char* n : {"sparse", "full", "issparse", "nzmax", "nonzeros", "spones", "spfun",
                         "spdiags", "sprand", "sprandn", "sprandsym", "ichol", "ilu", "pcg",
-                        "bicgstab", "gmres", "minres"})
+                        "bicgstab", "gmres", "minres", "mustBeNonsparse"})
     add_sparse_aware(n);
   r.add("sparse", bi_sparse);
   r.add("full", bi_full);
@@ -919,6 +947,7 @@ void register_sparse(Registry& r) {
   add_class_method(c, "double", m_convert<false>);
   add_class_method(c, "logical", m_convert<true>);
   add_class_method(c, "isa", m_isa);
+  add_class_method(c, "cast", m_cast);
   add_class_method(c, "isdiag", m_structpred<0>);
   add_class_method(c, "istriu", m_structpred<1>);
   add_class_method(c, "istril", m_structpred<2>);

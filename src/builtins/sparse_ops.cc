@@ -579,7 +579,7 @@ Outputs m_norm(CallContext& ctx, Args args, int nargout) {
   return {Value(mx)};
 }
 
-/// trace(S): the sum of the diagonal (full scalar).
+/// trace(S): the sum of the diagonal, a 1-by-1 sparse matrix (MATLAB's trace is sum(diag(S))).
 Outputs m_trace(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 1);
@@ -590,14 +590,35 @@ Outputs m_trace(CallContext&, Args args, int nargout) {
   for (int64_t c = 0; c < s.cols(); ++c)
     for (int64_t q = s.jc()[c]; q < s.jc()[c + 1]; ++q)
       if (s.ir()[q] == c) t += s.vals().get_complex(q);
-  if (s.is_complex()) return {Value(Tensor::complex_scalar(t)).tensor().drop_zero_imag()};
-  return {Value(t.real())};
+  if (s.is_complex()) return {sparse_from_full(Tensor::complex_scalar(t).drop_zero_imag())};
+  return {sparse_from_full(Tensor::scalar(t.real()))};
 }
 
-/// isequal(A, B, ...) with sparse operands: compares values, not storage.
+/// isequal(A, B, ...) / isequaln with sparse operands: equal sizes and values (the class and
+/// the storage do not matter); compared as sparse, so huge sparse operands are not densified.
+template <bool NanEqual>
 Outputs m_isequal(CallContext& ctx, Args args, int nargout) {
   check_nargout(nargout, 1);
-  return {call1(ctx, "isequal", densify_all(args))};
+  if (args.size() < 2) throw_error("MATLAB:minrhs", "Not enough input arguments.");
+  for (const Value& a : args)
+    if (!as_sparse(a) && (!a.is_tensor() || a.is_char() || a.dims().ndims() > 2 ||
+                          (a.cls() != ClassId::Double && a.cls() != ClassId::Logical)))
+      return {call1(ctx, NanEqual ? "isequaln" : "isequal", densify_all(args))};
+  const Value first = to_sparse(args[0]);
+  const SparseMatrix& a = sp(first);
+  for (size_t q = 1; q < args.size(); ++q) {
+    const Value other = to_sparse(args[q]);
+    const SparseMatrix& b = sp(other);
+    bool eq = a.rows() == b.rows() && a.cols() == b.cols() && a.jc() == b.jc() && a.ir() == b.ir();
+    for (int64_t k = 0; k < a.nnz() && eq; ++k) {
+      const cplx x = a.vals().get_complex(k), y = b.vals().get_complex(k);
+      const bool nx = std::isnan(x.real()) || std::isnan(x.imag());
+      const bool ny = std::isnan(y.real()) || std::isnan(y.imag());
+      eq = NanEqual && nx && ny ? true : x == y;
+    }
+    if (!eq) return {Value::logical(false)};
+  }
+  return {Value::logical(true)};
 }
 
 }  // namespace
@@ -665,7 +686,8 @@ void register_sparse_ops() {
   add_class_method(c, "min", m_maxmin<false>);
   add_class_method(c, "norm", m_norm);
   add_class_method(c, "trace", m_trace);
-  add_class_method(c, "isequal", m_isequal);
+  add_class_method(c, "isequal", m_isequal<false>);
+  add_class_method(c, "isequaln", m_isequal<true>);
 }
 
 }  // namespace matfuse

@@ -733,7 +733,8 @@ struct Operator {
   void init(CallContext& c, const Value& val, bool precond, int64_t n, const char* fname) {
     ctx = &c;
     v = val;
-    present = !(val.is_tensor() && val.is_empty());
+    // [] means "no preconditioner"; the matrix A is always checked.
+    present = !precond || !(val.is_tensor() && val.is_empty());
     if (!present) return;
     handle = val.is_function() || val.is_text();
     if (handle) return;
@@ -764,7 +765,9 @@ struct Operator {
       spmv(a, x.data(), y.data());
       return y;
     }
-    return column_of(callv(*ctx, "mtimes", {v, Value(dense_of(x, static_cast<int64_t>(x.size()), 1))}), "mtimes");
+    std::vector<double> y = column_of(callv(*ctx, "mtimes", {v, Value(dense_of(x, static_cast<int64_t>(x.size()), 1))}), "mtimes");
+    if (y.size() != x.size()) throw_error("MATLAB:dimagree", "Matrix dimensions must agree.");
+    return y;
   }
   std::vector<double> solve(const std::vector<double>& x) const {
     if (!present) return x;
@@ -774,7 +777,9 @@ struct Operator {
       if (!tri_solve(a, tri == 1, false, y.data())) std::fill(y.begin(), y.end(), INFINITY);
       return y;
     }
-    return column_of(callv(*ctx, "mldivide", {v, Value(dense_of(x, static_cast<int64_t>(x.size()), 1))}), "mldivide");
+    std::vector<double> y = column_of(callv(*ctx, "mldivide", {v, Value(dense_of(x, static_cast<int64_t>(x.size()), 1))}), "mldivide");
+    if (y.size() != x.size()) throw_error("MATLAB:dimagree", "Matrix dimensions must agree.");
+    return y;
   }
 };
 

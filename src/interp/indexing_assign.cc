@@ -699,6 +699,10 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
 // Assigning into a gpuArray keeps it a gpuArray; assigning a gpuArray into a numeric array
 // makes the result a gpuArray (MATLAB).
 void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
+  if (any_sparse(idx)) [[unlikely]] {
+    const std::vector<Value> full = densify_all(idx);
+    return assign_paren(base, base_defined, full, rhs_in);
+  }
   const bool gpu = (base_defined && base.is_gpu_array()) || rhs_in.is_gpu_array();
   assign_paren_host(base, base_defined, idx, rhs_in);
   if (gpu) [[unlikely]] base = mark_gpu(std::move(base));

@@ -143,6 +143,19 @@ bool SparseMatrix::truth(bool& out) const {
   return true;
 }
 
+void check_sparse_size(double m, double n) {
+  constexpr double kMax = 281474976710655.0;  // 2^48 - 1
+  if (!(m >= 0 && n >= 0 && m <= kMax && n <= kMax))
+    throw_error("MATLAB:sparsfcn:badSize",
+                "Sparse matrix sizes must be non-negative integers less than MAXSIZE as defined "
+                "by computer. Use HELP COMPUTER for more details.");
+  const double want = 8.0 * (n + 1);
+  if (want > Tensor::max_array_bytes())
+    throw_error("MATLAB:array:SizeLimitExceeded",
+                "Requested %.0fx%.0f (%.1fGB) sparse array exceeds maximum array size preference "
+                "(%.1fGB).", m, n, want / 1e9, Tensor::max_array_bytes() / 1e9);
+}
+
 const SparseMatrix* as_sparse(const Value& v) {
   return v.is_object() ? dynamic_cast<const SparseMatrix*>(v.object().get()) : nullptr;
 }
@@ -217,6 +230,7 @@ Value sparse_from_full(const Tensor& a0) {
 
 Value sparse_from_triplets(int64_t m, int64_t n, std::span<const int64_t> i,
                            std::span<const int64_t> j, const Tensor& v0, int64_t nzmax) {
+  check_sparse_size(static_cast<double>(m), static_cast<double>(n));
   const Tensor v = value_column(v0);
   const size_t k = i.size();
   // Counting sort by column, then by row within each column (stable, so duplicates stay in
@@ -593,6 +607,7 @@ bool SparseMatrix::paren_assign(std::span<const Value> idx, const Value& rhs, Va
         tc[b * rc + a] = cs.at(b);
       }
   }
+  check_sparse_size(static_cast<double>(m), static_cast<double>(n));
   const int64_t cnt = static_cast<int64_t>(tr.size());
   // The right side's values, one per target (a scalar is repeated).
   Value rv = densify(rhs);

@@ -59,6 +59,11 @@ private:
   int64_t nzmax_;
 };
 
+/// Checks the size of an m-by-n sparse matrix before its arrays are allocated: each of m and n
+/// below 2^48 (MATLAB's limit) and the n+1 column starts within the largest array
+/// (MATFUSE_MAX_ARRAY_BYTES). Errors: MATLAB:sparsfcn:badSize, MATLAB:array:SizeLimitExceeded.
+void check_sparse_size(double m, double n);
+
 /// The SparseMatrix held by v, or null.
 const SparseMatrix* as_sparse(const Value& v);
 /// Whether any argument is sparse.

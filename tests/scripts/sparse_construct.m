@@ -34,3 +34,4 @@ disp(full(R))
 Z = sparse([1 1], [1 1], [2 -2], 2, 2)
 C = sparse([1 2], [1 1], [1+2i 3], 2, 2)
 x = sparse(1:3, 1, 1)'
+disp(full(sum(S, 'all')))
