@@ -6,3 +6,4 @@ format short
 disp(sparse([1 2; 0 0]))
 B = sparse([1000.5 0; 0 2])
 E = sparse(0, 3)
+whos
