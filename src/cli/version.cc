@@ -31,9 +31,9 @@ std::string version_text() {
       {"libmatio", false, "save and load of MAT files"},
 #endif
 #ifdef MATFUSE_HAVE_SUITESPARSE
-      {"SuiteSparse", true, "sparse direct solvers: mldivide, chol (CHOLMOD, UMFPACK, SPQR)"},
+      {"SuiteSparse", true, "sparse direct solvers: mldivide, chol, lu (CHOLMOD, UMFPACK, SPQR)"},
 #else
-      {"SuiteSparse", false, "sparse direct solvers: mldivide, chol (CHOLMOD, UMFPACK, SPQR)"},
+      {"SuiteSparse", false, "sparse direct solvers: mldivide, chol, lu (CHOLMOD, UMFPACK, SPQR)"},
 #endif
 #ifdef MATFUSE_HAVE_ARPACK
       {"ARPACK", true, "eigs, svds of large matrices"},
