@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Carries the libraries of matfuse's optional features (PCRE2: regexp; libmatio + HDF5:
-# save/load; readline: the prompt; Cairo: figures; FFTW: fft; date/tz: datetime time zones) to
+# save/load; readline: the prompt; Cairo: figures; FFTW: fft; date/tz: datetime time zones;
+# SuiteSparse: sparse direct solvers; ARPACK: eigs) to
 # a machine that has no package registry or lacks their -dev packages (the GPU machine, Ubuntu
 # 24.04), as Debian 12 packages unpacked into a prefix inside the tree.
 #
@@ -27,7 +28,7 @@ arch_dir=x86_64-linux-gnu
 
 # The -dev packages of the optional features, and data Cairo needs to draw text.
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
-          libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core)
+          libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev)
 # Present on every Ubuntu 24.04 (or part of the toolchain): never carried.
 base='^(libc6|libc6-dev|libc-dev-bin|libgcc-s1|libstdc\+\+6|gcc-12-base|libcrypt1|libcrypt-dev|
 libselinux1|libselinux1-dev|libsepol2|libsepol-dev|libpcre3|libtinfo6|libncursesw6|libncurses6|

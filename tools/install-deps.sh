@@ -2,7 +2,8 @@
 # Installs the Debian packages matfuse needs. Usage: tools/install-deps.sh [--test]
 #   (no flag)  build dependencies: compiler, CMake, Ninja, OpenBLAS, LAPACKE, readline, and the
 #              optional FFTW, PCRE2, libmatio, xeus (the Jupyter kernel), Cairo (figures;
-#              DejaVu fonts for its text) and date/tz (datetime time zones, with tzdata)
+#              DejaVu fonts for its text), date/tz (datetime time zones, with tzdata) and
+#              SuiteSparse and ARPACK (sparse direct solvers, eigs)
 #   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy,
 #              nbclient/nbformat/jupyter_client (the kernel's notebook test), clang with its
 #              sanitizer and libFuzzer runtimes (tools/sanitize.sh)
@@ -11,7 +12,7 @@
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadline-dev
       libfftw3-dev libpcre2-dev libmatio-dev nlohmann-json3-dev xeus-dev zlib1g-dev libcairo2-dev
-      fonts-dejavu-core libhowardhinnant-date-dev tzdata)
+      fonts-dejavu-core libhowardhinnant-date-dev tzdata libsuitesparse-dev libarpack2-dev)
 if [[ "${1:-}" == "--test" ]]; then
   pkgs+=(libgtest-dev octave python3-numpy python3-nbclient python3-nbformat
          python3-jupyter-client clang libclang-rt-14-dev)

@@ -236,13 +236,30 @@ def w17_block_fill():
     return (err * err).mean(dtype=f32)
 
 
+def w19_spsolve(state={}):
+    """The 2-D Poisson matrix of delsq(numgrid('S', k)) (the same matrix: kron(I, T) + kron(T, I)
+    with T = tridiag(-1, 2, -1) of order k-2, numgrid's column-wise numbering), solved by
+    scipy.sparse.linalg.spsolve (SuperLU, or UMFPACK where scikit-umfpack is installed)."""
+    import scipy.sparse as sp
+    import scipy.sparse.linalg as spla
+    k = param("k", 1002)
+    if "a" not in state:
+        m = k - 2
+        t = sp.diags([-np.ones(m - 1), 2 * np.ones(m), -np.ones(m - 1)], [-1, 0, 1], format="csc")
+        i = sp.identity(m, format="csc")
+        state["a"] = (sp.kron(i, t) + sp.kron(t, i)).tocsc()
+        state["b"] = np.ones(m * m)
+    x = spla.spsolve(state["a"], state["b"])
+    return x.sum()
+
+
 WORKLOADS = {"w1_chain": w1_chain, "w2_image": w2_image, "w3_gbm": w3_gbm, "w4_ema": w4_ema,
              "w5_cov": w5_cov, "w6_power": w6_power, "w7_epilogue": w7_epilogue,
              "w10_subspace": w10_subspace, "w11_solve": w11_solve, "w11_solve64": w11_solve64,
              "w9_covfn": w9_covfn, "w12_gram": w12_gram,
              "w13_spectral": w13_spectral, "w15_movstats": w15_movstats,
              "w14_sort": w14_sort, "w16_mask_median": w16_mask_median,
-             "w17_block_fill": w17_block_fill}
+             "w17_block_fill": w17_block_fill, "w19_spsolve": w19_spsolve}
 
 
 def main():

@@ -30,6 +30,7 @@ DEFAULTS = {
     "w14_sort": {"N": 100_000_000},
     "w16_mask_median": {"N": 100_000_000},
     "w17_block_fill": {"B": 16, "H": 2160, "W": 3840},
+    "w19_spsolve": {"k": 1002},
 }
 
 # Constants shared by all implementations (w3_gbm.m, w4_ema.m, w2_image.m).

@@ -1,8 +1,7 @@
 // Builtins that scripts commonly use, beside the families: trigonometric and special-function
 // extras (atan2d, beta, betaln, ellipke, wrapToPi, wrapTo2Pi, wrapTo180, wrapTo360), number
 // theory (factor), statistics (skewness, kurtosis, mad, iqr), text (strjust, strtok,
-// insertAfter, insertBefore, reverse, validatestring), the full-storage answers of the sparse
-// queries (full, issparse, nonzeros), planerot, polyvalm and cputime.
+// insertAfter, insertBefore, reverse, validatestring), planerot, polyvalm and cputime.
 //
 // Algorithms: ellipke by the arithmetic-geometric mean (M. Abramowitz and I. A. Stegun,
 // "Handbook of Mathematical Functions", 1964, 17.6); beta from log-gamma
@@ -758,45 +757,7 @@ Outputs bi_validatestring(CallContext&, Args args, int nargout) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Full storage answers of the sparse queries, planerot, polyvalm, cputime
-
-/// A = full(S): A itself (matfuse stores every numeric array in full).
-Outputs bi_full(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 1);
-  if (!args[0].is_tensor())
-    throw_error("MATLAB:UndefinedFunction", "Undefined function 'full' for input arguments of "
-                "type '%s'.", args[0].class_name().c_str());
-  return {args[0]};
-}
-
-/// tf = issparse(S): false (no sparse storage).
-Outputs bi_issparse(CallContext&, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 1);
-  return {Value::logical(false)};
-}
-
-/// v = nonzeros(A): the nonzero elements of A as a column, in column-major order.
-Outputs bi_nonzeros(CallContext& ctx, Args args, int nargout) {
-  check_nargin(args, 1, 1);
-  check_nargout(nargout, 1);
-  if (!args[0].is_tensor())
-    throw_error("MATLAB:UndefinedFunction", "Undefined function 'nonzeros' for input arguments "
-                "of type '%s'.", args[0].class_name().c_str());
-  Value mask = call1(ctx, "ne", {args[0], Value(0.0)});
-  Value col = call1(ctx, "reshape", {args[0], Value(static_cast<double>(args[0].numel())), Value(1.0)});
-  Value m = call1(ctx, "reshape", {mask, Value(static_cast<double>(args[0].numel())), Value(1.0)});
-  Value idx = call1(ctx, "find", {m});
-  Value in[2] = {col, idx};
-  StructArray s(Dims(1, 1));
-  CellArray subs(Dims(1, 1));
-  subs.at(0) = idx;
-  s.at(0, s.add_field("type")) = Value::from_chars("()");
-  s.at(0, s.add_field("subs")) = Value(std::move(subs));
-  in[1] = Value(std::move(s));
-  return {ctx.call_named("subsref", Args(in, 2), 1)[0]};
-}
+// planerot, polyvalm, cputime
 
 /// [G, y] = planerot(x): the 2x2 Givens rotation G with G*x = y = [norm(x); 0] for a
 /// 2-element column x (G = eye(2) when x(2) = 0). Errors: MATLAB:planerot:InvalidInput.
@@ -877,9 +838,6 @@ void register_extras(Registry& r) {
   r.add("insertBefore", bi_insertBefore);
   r.add("reverse", bi_reverse);
   r.add("validatestring", bi_validatestring);
-  r.add("full", bi_full);
-  r.add("issparse", bi_issparse);
-  r.add("nonzeros", bi_nonzeros);
   r.add("planerot", bi_planerot);
   r.add("polyvalm", bi_polyvalm);
   r.add("cputime", bi_cputime);

@@ -1,8 +1,10 @@
 // MAT-file reading and writing through libmatio (MATFUSE_HAVE_MATIO).
 //
 // Supported classes: double, single, int8 ... uint64 (real or complex), logical, char, cell and
-// struct arrays of any dims (nested). Other values (string arrays, function handles, objects)
-// are skipped with a warning on save; sparse and object variables in a file are skipped on load.
+// struct arrays of any dims (nested), sparse matrices (double or logical, real or complex; in
+// MATLAB's layout: ir, jc and the values of the stored entries). Other values (string arrays,
+// function handles, objects) are skipped with a warning on save; object variables in a file are
+// skipped on load.
 // Format: MAT v5 (MATLAB's -v6/-v7 layout, uncompressed) by default; '-v7.3' (HDF5) when the
 // installed libmatio was built with HDF5, else matfuse:notAvailable.
 #include "builtins/files_util.h"
@@ -17,6 +19,7 @@
 
 #include "builtins/format.h"
 #include "runtime/atomic_file.h"
+#include "runtime/sparse.h"
 #include "runtime/stack_guard.h"
 
 #if MATFUSE_HAVE_MATIO
@@ -114,6 +117,43 @@ matvar_t* to_matvar(const char* name, const Value& v, std::vector<std::string>& 
     }
     return Mat_VarCreate(name, mat_class(c), mat_type(c), rank, dims.data(),
                          const_cast<void*>(t.raw()), flags);
+  }
+  if (const SparseMatrix* sm = as_sparse(v)) {
+    // MAT v5 keeps 32-bit subscripts; matio copies the arrays it is given.
+    if (sm->rows() > 0xFFFFFFFFLL || sm->nnz() > 0xFFFFFFFFLL) {
+      skipped.push_back(std::string(name) + " (sparse matrix too large for the MAT format)");
+      return nullptr;
+    }
+    const int64_t nz = sm->nnz();
+    std::vector<mat_uint32_t> ir(static_cast<size_t>(nz) + 1), jc(static_cast<size_t>(sm->cols()) + 1);
+    for (int64_t k = 0; k < nz; ++k) ir[k] = static_cast<mat_uint32_t>(sm->ir()[k]);
+    for (int64_t c = 0; c <= sm->cols(); ++c) jc[c] = static_cast<mat_uint32_t>(sm->jc()[c]);
+    // Values as double (logical ones as 0/1 with the logical flag, as MATLAB writes them).
+    std::vector<double> re(static_cast<size_t>(nz) + 1), im(static_cast<size_t>(nz) + 1);
+    for (int64_t k = 0; k < nz; ++k) {
+      const std::complex<double> z = sm->vals().get_complex(k);
+      re[k] = z.real();
+      im[k] = z.imag();
+    }
+    mat_complex_split_t z{re.data(), im.data()};
+    mat_sparse_t sparse{};
+    sparse.nzmax = static_cast<mat_uint32_t>(std::max<int64_t>(nz, 1));
+    sparse.ir = ir.data();
+    sparse.nir = static_cast<mat_uint32_t>(nz);
+    sparse.jc = jc.data();
+    sparse.njc = static_cast<mat_uint32_t>(sm->cols() + 1);
+    sparse.ndata = static_cast<mat_uint32_t>(nz);
+    sparse.data = sm->is_complex() ? static_cast<void*>(&z) : static_cast<void*>(re.data());
+    // Logical values go as uint8 (matio writes a logical sparse matrix's data that way).
+    std::vector<uint8_t> bits(static_cast<size_t>(nz) + 1);
+    if (sm->is_logical()) {
+      for (int64_t k = 0; k < nz; ++k) bits[k] = re[k] != 0;
+      sparse.data = bits.data();
+    }
+    const int flags = (sm->is_logical() ? MAT_F_LOGICAL : 0) | (sm->is_complex() ? MAT_F_COMPLEX : 0);
+    size_t sd[2] = {static_cast<size_t>(sm->rows()), static_cast<size_t>(sm->cols())};
+    return Mat_VarCreate(name, MAT_C_SPARSE, sm->is_logical() ? MAT_T_UINT8 : MAT_T_DOUBLE, 2, sd,
+                         &sparse, flags);
   }
   if (v.is_cell()) {
     const CellArray& c = v.cell();
@@ -278,6 +318,41 @@ std::optional<Value> from_matvar(matvar_t* mv, const std::string& path,
       }
     }
     return Value(std::move(t));
+  }
+  if (mv->class_type == MAT_C_SPARSE) {
+    // ir/jc must describe an m-by-n matrix whose entries the value array holds.
+    if (mv->rank != 2 || !mv->data) corrupt_file(path);
+    const auto* spm = static_cast<const mat_sparse_t*>(mv->data);
+    const int64_t m = static_cast<int64_t>(mv->dims[0]), ncol = static_cast<int64_t>(mv->dims[1]);
+    if (!spm->jc || spm->njc != static_cast<mat_uint32_t>(ncol + 1)) corrupt_file(path);
+    const int64_t nz = spm->jc[ncol];
+    if (nz > 0 && (!spm->ir || spm->nir < nz || spm->ndata < nz || !spm->data)) corrupt_file(path);
+    std::vector<int64_t> jc(static_cast<size_t>(ncol) + 1), ir(static_cast<size_t>(nz));
+    for (int64_t c = 0; c <= ncol; ++c) {
+      jc[c] = spm->jc[c];
+      if (c > 0 && jc[c] < jc[c - 1]) corrupt_file(path);
+    }
+    for (int64_t k = 0; k < nz; ++k) {
+      ir[k] = spm->ir[k];
+      if (ir[k] >= m) corrupt_file(path);
+    }
+    for (int64_t c = 0; c < ncol; ++c)
+      for (int64_t k = jc[c] + 1; k < jc[c + 1]; ++k)
+        if (ir[k] <= ir[k - 1]) corrupt_file(path);
+    const bool cx = mv->isComplex != 0;
+    Tensor vals = Tensor::uninit(ClassId::Double, Dims(nz, 1), cx);
+    const size_t es = mat_type_size(mv->data_type);
+    if (nz > 0 && es == 0) corrupt_file(path);
+    if (cx) {
+      const auto* zs = static_cast<const mat_complex_split_t*>(spm->data);
+      if (nz > 0 && (!zs->Re || !zs->Im)) corrupt_file(path);
+      for (int64_t k = 0; k < nz; ++k)
+        vals.set_complex(k, {elem_as_double(zs->Re, mv->data_type, k), elem_as_double(zs->Im, mv->data_type, k)});
+    } else {
+      for (int64_t k = 0; k < nz; ++k) vals.set_double(k, elem_as_double(spm->data, mv->data_type, k));
+    }
+    if (mv->isLogical) vals = vals.to_class(ClassId::Logical);
+    return make_sparse(m, ncol, std::move(jc), std::move(ir), std::move(vals), spm->nzmax);
   }
   std::optional<ClassId> cls = class_of_mat(mv->class_type);
   if (mv->class_type == MAT_C_EMPTY) return Value();

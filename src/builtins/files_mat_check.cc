@@ -177,7 +177,7 @@ class Walker {
       return;
     }
     if (cls == mxSPARSE) {
-      // ir, jc, pr (and pi): each must lie within the element; matfuse skips sparse on load.
+      // ir, jc, pr (and pi): each must lie within the element (their counts are checked on load).
       for (int k = 0; k < (complex ? 4 : 3); ++k) next(p, end, false);
       return;
     }

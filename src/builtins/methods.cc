@@ -44,8 +44,23 @@ const Builtin* find_class_method(std::string_view cls, std::string_view name) {
 const Builtin* dispatch_class_method(std::string_view name, Args args) {
   for (const Value& a : args)
     if (a.is_object())
-      if (const Builtin* b = find_class_method(a.object()->class_name(), name)) return b;
+      if (const Builtin* b = find_class_method(a.object()->dispatch_name(), name)) return b;
   return nullptr;
+}
+
+namespace {
+std::unordered_map<std::string, bool, Hash, std::equal_to<>>& sparse_aware() {
+  static std::unordered_map<std::string, bool, Hash, std::equal_to<>> t;
+  return t;
+}
+}  // namespace
+
+void add_sparse_aware(std::string name) { sparse_aware().emplace(std::move(name), true); }
+
+bool is_sparse_aware(std::string_view name) {
+  (void)builtins();  // the sparse family registers its names with the builtins
+  const auto& t = sparse_aware();
+  return t.find(name) != t.end();
 }
 
 std::string caller_arg_name(CallContext& ctx, size_t k, size_t nargs) {

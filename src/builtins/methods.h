@@ -21,6 +21,11 @@ const Builtin* find_class_method(std::string_view cls, std::string_view name);
 /// The method `name` of the first object argument whose class has one, or null.
 const Builtin* dispatch_class_method(std::string_view name, Args args);
 
+/// Builtins that take sparse matrices as they are (the sparse family's own functions); the
+/// interpreter passes other builtins without a sparse method full operands.
+void add_sparse_aware(std::string name);
+bool is_sparse_aware(std::string_view name);
+
 /// The caller's variable name of argument k of the builtin call running now when that argument
 /// is a plain variable (MATLAB's inputname), else "". nargs: the call's argument count.
 std::string caller_arg_name(CallContext& ctx, size_t k, size_t nargs);

@@ -18,6 +18,7 @@ void register_special_functions(Registry& r);  // psi, Bessel functions, legendr
 void register_validators(Registry& r);  // mustBePositive ... mustBeFolder (validators.cc)
 void register_datetime(Registry& r); // datetime, duration, calendarDuration (datetime*.cc)
 void register_table(Registry& r);    // table and its functions (table*.cc)
+void register_sparse(Registry& r);   // sparse matrices (sparse*.cc)
 
 void Registry::add(std::string name, BuiltinFn fn, double (*s1)(double), double (*s2)(double, double)) {
   Builtin b;
@@ -87,6 +88,7 @@ const Registry& builtins() {
     register_datetime(r);
     register_console(r);
     register_table(r);
+    register_sparse(r);
     return r;
   }();
   return table;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "builtins/registry.h"
+#include "runtime/sparse.h"
 #include "runtime/error.h"
 
 namespace matfuse {
@@ -124,10 +125,11 @@ Outputs bi_mustBeNonempty(CallContext&, Args args, int nargout) {
   return {};
 }
 
-/// mustBeNonsparse(A): always holds (no sparse storage).
+/// mustBeNonsparse(A): A is not a sparse matrix.
 Outputs bi_mustBeNonsparse(CallContext&, Args args, int nargout) {
   check_nargin(args, 1, 1);
   check_nargout(nargout, 0);
+  if (as_sparse(args[0])) fail("mustBeNonsparse", "Value must not be sparse.");
   return {};
 }
 

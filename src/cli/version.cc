@@ -30,6 +30,16 @@ std::string version_text() {
 #else
       {"libmatio", false, "save and load of MAT files"},
 #endif
+#ifdef MATFUSE_HAVE_SUITESPARSE
+      {"SuiteSparse", true, "sparse direct solvers: mldivide, chol, lu (CHOLMOD, UMFPACK, SPQR)"},
+#else
+      {"SuiteSparse", false, "sparse direct solvers: mldivide, chol, lu (CHOLMOD, UMFPACK, SPQR)"},
+#endif
+#ifdef MATFUSE_HAVE_ARPACK
+      {"ARPACK", true, "eigs, svds of large matrices"},
+#else
+      {"ARPACK", false, "eigs, svds of large matrices"},
+#endif
 #ifdef MATFUSE_HAVE_DATE_TZ
       {"date/tz", true, "datetime time zones (IANA database)"},
 #else

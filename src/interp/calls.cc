@@ -16,6 +16,7 @@
 #include "interp/display.h"
 #include "interp/interp.h"
 #include "runtime/mexception.h"
+#include "runtime/sparse.h"
 #include "interp/classdef.h"
 #include "interp/liveness.h"
 #include "lang/parser.h"
@@ -97,6 +98,24 @@ static bool has_object_arg(Args args) {
   return false;
 }
 
+/// Builtins that take sparse arguments as they are (they store, pass on or only describe their
+/// arguments) although no sparse method of theirs is registered.
+static bool keeps_sparse_args(std::string_view name) {
+  static const char* const names[] = {
+      "class",    "struct",   "cell",       "deal",      "feval",     "cellfun",   "arrayfun",
+      "structfun", "setfield", "getfield",  "save",      "isobject",  "builtin",   "disp",
+      "display",  "isstruct", "iscell",     "ischar",    "isstring",  "iscellstr", "isa",
+      "func2str", "containers.Map", "assignin", "num2cell", "whos",
+      "rmfield",  "orderfields", "horzcat", "vertcat",   "cat",       "validateattributes",
+      "isgpuarray", "gather", "fieldnames", "isfield", "error", "warning",
+      "subsref",  "subsasgn", "cell2mat",  "mat2cell",  "nargin",    "nargout",
+      "size",     "numel",    "ndims",      "length",    "isempty",   "isscalar",  "isvector",
+      "isrow",    "iscolumn", "ismatrix"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return is_sparse_aware(name);  // the sparse family's own builtins (builtins/sparse*.cc)
+}
+
 Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout) {
   switch (fn.kind) {
     case ResolvedFn::Kind::Builtin: {
@@ -106,6 +125,13 @@ Outputs Interpreter::call_resolved(const ResolvedFn& fn, Args args, int nargout)
           return call_class_method(*cls, fn.name, args, nargout);
         // A method of a C++ value class (datetime, duration, table, ...) among the arguments.
         if (const Builtin* m = dispatch_class_method(fn.name, args)) b = m;
+      }
+      // A function without a sparse method computes on full operands (its result is full);
+      // functions that hold or pass values on (struct, cell, feval, ...) keep them sparse.
+      std::vector<Value> full_args;
+      if (b == fn.builtin && any_sparse(args) && !keeps_sparse_args(b->name)) {
+        full_args = densify_all(args);
+        args = full_args;
       }
       Outputs r;
       try {

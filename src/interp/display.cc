@@ -15,6 +15,7 @@
 #include "interp/display_table.h"
 #include "accel/capture/lazy.h"
 #include "runtime/element_array.h"
+#include "runtime/sparse.h"
 #include "runtime/object_index.h"
 
 namespace matfuse {
@@ -318,6 +319,29 @@ void for_each_page(Printer& p, const Dims& d, const std::string& name, Body body
   }
 }
 
+/// The body of a sparse matrix as MATLAB prints it: "All zero sparse: 2×3", or one line per
+/// stored entry in column order, "   (2,1)       -1": the row number right-aligned and the column
+/// number left-aligned at the widths of the largest subscripts, then the value as the same
+/// values in a full column would print (one common scale factor line above when needed).
+void sparse_body(Printer& p, const SparseMatrix& sm, const Session& s) {
+  if (sm.nnz() == 0) {
+    p.line("   All zero sparse: " + dims_text(sm.dims()));
+    return;
+  }
+  Tensor vals = sm.vals();
+  if (vals.cls() == ClassId::Logical) vals = vals.to_class(ClassId::Double);
+  const FormattedNumeric f = format_numeric(vals, s.format);
+  if (!f.scale_line.empty()) {
+    p.line(f.scale_line);
+    p.blank();
+  }
+  const size_t rw = std::to_string(sm.rows()).size(), cw = std::to_string(sm.cols()).size();
+  for (int64_t c = 0; c < sm.cols(); ++c)
+    for (int64_t k = sm.jc()[c]; k < sm.jc()[c + 1]; ++k)
+      p.line(pad_left("(" + std::to_string(sm.ir()[k] + 1), rw + 4) + "," +
+             pad_right(std::to_string(c + 1) + ")", cw + 1) + "   " + f.texts[k]);
+}
+
 void display_tensor(Printer& p, const Value& v, const std::string& name, const Session& s) {
   Tensor t = v.tensor();
   const Dims& d = t.dims();
@@ -553,6 +577,13 @@ void display_value(std::ostream& os, const Value& v, std::string_view name_view,
       p.blank();
       break;
     case Value::Kind::Object:
+      if (const SparseMatrix* sm = as_sparse(v)) {
+        p.line(name + " =");
+        p.blank();
+        sparse_body(p, *sm, s);
+        p.blank();
+        break;
+      }
       if (ElementArrayObject* e = as_element_array(v)) {
         display_element_array(p, v, *e, name);
         break;
@@ -632,6 +663,10 @@ void disp_value(std::ostream& os, const Value& v, const Session& s) {
       p.line("    " + v.function()->display());
       break;
     case Value::Kind::Object:
+      if (const SparseMatrix* sm = as_sparse(v)) {
+        sparse_body(p, *sm, s);
+        break;
+      }
       if (ElementArrayObject* e = as_element_array(v)) {
         if (v.numel() > 0) element_array_body(p, *e, v.dims(), "", false);
         break;

@@ -17,6 +17,7 @@
 #include "accel/capture/lazy.h"
 #include "interp/classdef.h"
 #include "runtime/scalar_ops.h"
+#include "runtime/sparse.h"
 
 namespace matfuse {
 
@@ -89,7 +90,7 @@ bool logical_scalar(const Value& v) {
     if (x != x) nan_to_logical();
     return x != 0;
   }
-  if (v.is_tensor() && v.numel() == 1) {
+  if ((v.is_tensor() || as_sparse(v)) && v.numel() == 1) {
     accel::SinkScope sink(accel::SinkReason::Branch);
     return v.truthy();
   }
@@ -326,6 +327,7 @@ Value Interpreter::eval(const Expr& e) {
         Value r;
         const char* m = u.op == UnOp::Neg ? "uminus" : u.op == UnOp::Plus ? "uplus" : "not";
         if (object_operator(m, {v}, r)) return r;
+        if (as_sparse(v)) v = densify(v);
       }
       return unary_op(u.op, v);
     }
@@ -337,6 +339,7 @@ Value Interpreter::eval(const Expr& e) {
         Value r;
         if (object_operator(p.op == PostOp::CTranspose ? "ctranspose" : "transpose", {v}, r))
           return r;
+        if (as_sparse(v)) v = densify(v);
       }
       return transpose_op(v, p.op == PostOp::CTranspose);
     }
@@ -350,8 +353,23 @@ Value Interpreter::eval(const Expr& e) {
         bool r = logical_scalar(eval(*b.lhs)) || logical_scalar(eval(*b.rhs));
         return Value::logical(r);
       }
-      Value x = eval(*b.lhs);
-      Value y = eval(*b.rhs);
+      Value x, y;
+      if (b.op == BinOp::Mul && b.lhs->kind == ExprKind::Postfix) [[unlikely]] {
+        // S' * x with a sparse S: the product without forming the transpose. Other operands
+        // take the postfix operator's usual path.
+        const auto& pf = static_cast<const PostfixExpr&>(*b.lhs);
+        const bool ct = pf.op == PostOp::CTranspose;
+        Value s = eval(*pf.operand);
+        y = eval(*b.rhs);
+        if (const SparseMatrix* sm = as_sparse(s))
+          if (std::optional<Value> r = sparse_transposed_product(*sm, y)) return std::move(*r);
+        if (s.is_scalar_double()) x = std::move(s);
+        else if (!s.is_object() || !object_operator(ct ? "ctranspose" : "transpose", {s}, x))
+          x = transpose_op(densify(s), ct);
+      } else {
+        x = eval(*b.lhs);
+        y = eval(*b.rhs);
+      }
       if (x.is_scalar_double() && y.is_scalar_double()) {
         Value r(0.0);
         if (scalar_binop(b.op, x.scalar(), y.scalar(), r)) return r;
@@ -359,6 +377,8 @@ Value Interpreter::eval(const Expr& e) {
       if (x.is_object() || y.is_object()) [[unlikely]] {
         Value r;
         if (object_binary(*this, b.op, x, y, r)) return r;
+        // An operator without a sparse method works on the full operands.
+        if (as_sparse(x) || as_sparse(y)) return binary_op(b.op, densify(x), densify(y));
       }
       return binary_op(b.op, x, y);
     }
@@ -371,6 +391,7 @@ Value Interpreter::eval(const Expr& e) {
         if (a.is_object() || s.is_object() || b.is_object()) [[unlikely]] {
           Value o;
           if (object_operator("colon", {a, s, b}, o)) return o;
+          a = densify(a), s = densify(s), b = densify(b);
         }
         return colon_op(a, &s, b);
       }
@@ -378,6 +399,7 @@ Value Interpreter::eval(const Expr& e) {
       if (a.is_object() || b.is_object()) [[unlikely]] {
         Value o;
         if (object_operator("colon", {a, b}, o)) return o;
+        a = densify(a), b = densify(b);
       }
       return colon_op(a, nullptr, b);
     }

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/sparse.h"
 #include "interp/interp.h"
 
 namespace matfuse {
@@ -61,7 +62,13 @@ int64_t value_bytes(const Value& v) {
       return b;
     }
     case Value::Kind::Function: return 32;
-    case Value::Kind::Object: return 0;
+    case Value::Kind::Object:
+      if (const SparseMatrix* sm = as_sparse(v)) {
+        // MATLAB's sparse storage: nzmax values and row indices, n+1 column starts.
+        const int64_t vb = sm->is_logical() ? 1 : sm->is_complex() ? 16 : 8;
+        return sm->nzmax() * (vb + 8) + (sm->cols() + 1) * 8;
+      }
+      return 0;
   }
   return 0;
 }
@@ -125,6 +132,7 @@ std::vector<VarInfo> frame_variables(Interpreter& in) {
 }
 
 bool is_complex_value(const Value& v) {
+  if (const SparseMatrix* sm = as_sparse(v)) return sm->is_complex();
   return v.kind() == Value::Kind::Array && v.tensor().is_complex();
 }
 
@@ -165,7 +173,7 @@ Outputs bi_whos(CallContext& ctx, Args args, int nargout) {
       s.at(e, 2) = Value(static_cast<double>(value_bytes(v.value)));
       s.at(e, 3) = Value::from_chars(v.value.class_name());
       s.at(e, 4) = Value::logical(v.global);
-      s.at(e, 5) = Value::logical(false);
+      s.at(e, 5) = Value::logical(as_sparse(v.value) != nullptr);
       s.at(e, 6) = Value::logical(is_complex_value(v.value));
       s.at(e, 7) = Value(std::move(nest));
       s.at(e, 8) = Value::logical(v.persistent);
@@ -185,6 +193,7 @@ Outputs bi_whos(CallContext& ctx, Args args, int nargout) {
     classes.push_back(v.value.class_name());
     class_w = std::max(class_w, classes.back().size());
     std::string a = v.global ? "global" : v.persistent ? "persistent" : "";
+    if (as_sparse(v.value)) a += a.empty() ? "sparse" : ", sparse";
     if (is_complex_value(v.value)) a += a.empty() ? "complex" : ", complex";
     attrs.push_back(a);
   }

@@ -13,6 +13,7 @@
 #include "interp/indexing.h"
 #include "interp/indexing_internal.h"
 #include "runtime/missing.h"
+#include "runtime/sparse.h"
 #include "runtime/object_index.h"
 #include "runtime/element_array.h"
 #include "runtime/value_object.h"
@@ -626,6 +627,16 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
     throw_error("MATLAB:badsubscript", "Array indices must be positive integers or logical values.");
   Value rhs = rhs_in;  // rhs may alias base
   if (assign_element_array(base, base_defined, idx, rhs)) return;
+  if (as_sparse(rhs) && !(base_defined && as_sparse(base))) {
+    // A sparse right side: an unset variable becomes sparse (as in MATLAB); a full array
+    // stays full.
+    if (is_unset(base, base_defined)) {
+      base = make_sparse(0, 0, {0}, {}, Tensor::zeros(ClassId::Double, Dims(0, 1)));
+      base_defined = true;
+    } else {
+      rhs = densify(rhs);
+    }
+  }
   if (ValueObject* o = base_defined ? as_value_object(base) : nullptr) {
     if (o->paren_assign(idx, rhs, base)) return;
   } else if (IndexableObject* h = base_defined ? as_indexable(base) : nullptr) {
@@ -692,6 +703,10 @@ static void assign_paren_host(Value& base, bool base_defined, std::span<const Va
 // Assigning into a gpuArray keeps it a gpuArray; assigning a gpuArray into a numeric array
 // makes the result a gpuArray (MATLAB).
 void assign_paren(Value& base, bool base_defined, std::span<const Value> idx, const Value& rhs_in) {
+  if (any_sparse(idx)) [[unlikely]] {
+    const std::vector<Value> full = densify_all(idx);
+    return assign_paren(base, base_defined, full, rhs_in);
+  }
   const bool gpu = (base_defined && base.is_gpu_array()) || rhs_in.is_gpu_array();
   assign_paren_host(base, base_defined, idx, rhs_in);
   if (gpu) [[unlikely]] base = mark_gpu(std::move(base));

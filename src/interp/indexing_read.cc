@@ -4,6 +4,7 @@
 #include <string>
 
 #include "interp/indexing.h"
+#include "runtime/sparse.h"
 #include "interp/indexing_internal.h"
 #include "runtime/element_array.h"
 #include "runtime/value_object.h"
@@ -207,6 +208,11 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
 
 // Indexing a gpuArray gives a gpuArray (the base keeps its flag so capture prefers the device).
 Value index_paren(const Value& base, std::span<const Value> idx) {
+  if (any_sparse(idx)) [[unlikely]] {
+    // Sparse subscripts (a sparse logical mask, S(k) values) index as their full arrays.
+    const std::vector<Value> full = densify_all(idx);
+    return index_paren(base, full);
+  }
   if (base.is_gpu_array()) [[unlikely]] return mark_gpu(index_paren_host(base, idx));
   return index_paren_host(base, idx);
 }

@@ -318,6 +318,9 @@ bool Value::truthy() const {
     case Kind::String:
       throw_error("MATLAB:nonLogicalConditional",
                   "Conversion to logical from string is not possible.");
+    case Kind::Object:
+      if (bool t; object()->truth(t)) return t;
+      [[fallthrough]];
     default:
       throw_error("MATLAB:nonLogicalConditional", "Conversion to logical from %s is not possible.",
                   class_name().c_str());

@@ -146,6 +146,15 @@ public:
   virtual Dims dims() const { return Dims::scalar(); }
   /// MATLAB isa(obj, name): the class itself or one of its superclasses.
   virtual bool isa(std::string_view name) const { return name == class_name(); }
+  /// The name C++ methods are registered under (builtins/methods.h); class_name() unless a
+  /// class shares its MATLAB class name with another kind (a sparse double is "sparse").
+  virtual std::string dispatch_name() const { return class_name(); }
+  /// The truth of the object in an if/while condition or && / ||: false when it has none
+  /// (the condition then raises MATLAB's conversion error).
+  virtual bool truth(bool& out) const {
+    (void)out;
+    return false;
+  }
 };
 
 class Value {

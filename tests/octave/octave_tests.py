@@ -17,7 +17,7 @@ Translation: `!`/`!=` -> `~`/`~=`, `#` comments -> `%`, end keywords (endif, end
 -> `end`, `x += y` style operators, `**` -> `^`, double-quoted strings -> char arrays with their
 escapes applied, printf -> fprintf, toupper/tolower -> upper/lower, unwind_protect -> try/catch with a rethrow, the 'local'
 option of warning() dropped. Blocks that use Octave-only functions or syntax (chained indexing
-`f(x)(2)`, do/until, ...) or functions outside matfuse's scope (sparse matrices, graphics) are
+`f(x)(2)`, do/until, ...) or functions outside matfuse's scope (graphics, Java) are
 skipped and counted as skipped. Octave's assert(observed, expected, tol) comes from the test
 prelude tests/octave/prelude/assert.m, which shadows matfuse's MATLAB assert in these runs only.
 
@@ -64,9 +64,8 @@ program_invocation_name e I J bincoeff is_sq_string is_dq_string size_equal chdi
 """.split())
 # Constants Octave defines that MATLAB does not; skipped only when the block never assigns them.
 OCTAVE_CONSTANTS = {"e", "I", "J", "NA"}
-# MATLAB functions outside matfuse's scope (sparse matrices, graphics, Java): skipped.
+# MATLAB functions outside matfuse's scope (graphics, Java): skipped.
 OUT_OF_SCOPE = set("""
-sparse issparse speye spones sprand sprandn sprandsym spalloc spfun spdiags nzmax nonzeros full
 figure plot axes line patch surface gca gcf close hold subplot image imagesc colormap print
 javaObject javaMethod javaArray java_get java_set usejava gpuArray
 """.split())
