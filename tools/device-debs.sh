@@ -29,7 +29,8 @@ arch_dir=x86_64-linux-gnu
 # The -dev packages of the optional features, and data Cairo needs to draw text.
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
           libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev)
-# Present on every Ubuntu 24.04 (or part of the toolchain): never carried.
+# Present on every Ubuntu 24.04 (or part of the toolchain; BLAS and LAPACK: the machine's own
+# OpenBLAS serves libblas.so.3 and liblapack.so.3): never carried.
 base='^(libc6|libc6-dev|libc-dev-bin|libgcc-s1|libstdc\+\+6|gcc-12-base|libcrypt1|libcrypt-dev|
 libselinux1|libselinux1-dev|libsepol2|libsepol-dev|libpcre3|libtinfo6|libncursesw6|libncurses6|
 libssl3|libzstd1|liblzma5|libbz2-1.0|libgmp10|libffi8|libacl1|libattr1|libaudit1|libcap2|
@@ -37,7 +38,7 @@ libdb5.3|libudev1|libsystemd0|libmount1|libblkid1|libuuid1|linux-libc-dev|libgdb
 libgdbm-compat4|libperl5.36|libpython3.*|libdebian-installer4|libnewt0.52|libslang2|
 libtextwrap1|libglib2.0-.*|libmount-dev|libblkid-dev|libffi-dev|libsm-dev|libice-dev|libsm6|
 libice6|libcairo-script-interpreter2|libcairo-gobject2|libhdf5-fortran-.*|libhdf5-hl-fortran-.*|
-libgfortran5|libquadmath0|libhdf5-cpp-.*|libhdf5-hl-cpp-.*|libfftw3-bin|libcurl4-.*-dev|
+libgfortran5|libquadmath0|libopenblas.*|libblis.*|libatlas.*|libblas3|libblas-dev|liblapack3|liblapack-dev|libhdf5-cpp-.*|libhdf5-hl-cpp-.*|libfftw3-bin|libcurl4-.*-dev|
 libcurl3-nss|libcurl4-nss-dev|libssl-dev|libnss3|libnspr4|libtirpc.*|libnsl.*|libjpeg.*|
 libkrb5-3|libgssapi-krb5-2|libk5crypto3|libkrb5support0|libkeyutils1|libcom-err2|
 libsasl2-.*|libgnutls30|libnettle8|libhogweed6|libp11-kit0|libtasn1-6|libidn2-0|libunistring2|
