@@ -170,21 +170,19 @@ static Value index_paren_host(const Value& base, std::span<const Value> idx) {
     Value r;
     if (o->paren_read(idx, r)) return r;
   }
+  const Dims d = base.dims();
+  // The first element reads of a large device-only array move that element only (before the
+  // graph takes a one-element slice of it, which a host group would compute from a gather).
+  const int64_t off = base.is_tensor() ? scalar_offset(d, idx) : -1;
+  if (off >= 0)
+    if (std::optional<Value> r = device_element(base, off)) return std::move(*r);
   if (base.is_tensor()) {
     // Affine slices of lazy or large arrays stay in the graph (no forcing).
     if (std::optional<Value> r = affine_slice_read(base, idx)) return std::move(*r);
   }
-  const Dims d = base.dims();
-  if (base.is_tensor()) {
-    // One element: the host path (a device-only array is gathered once and then read on the
-    // host, so a loop of element reads does not synchronise per element), except for the
-    // first reads of a large device-only array, which move that element only.
-    const int64_t off = scalar_offset(d, idx);
-    if (off >= 0) {
-      if (std::optional<Value> r = device_element(base, off)) return std::move(*r);
-      return tensor_element(base, off);
-    }
-  }
+  // One element: the host path (a device-only array is gathered once and then read on the
+  // host, so a loop of element reads does not synchronise per element).
+  if (off >= 0) return tensor_element(base, off);
   if (n == 1) {
     if (std::optional<Value> r = mask_read(base, idx[0])) return std::move(*r);
     const int64_t numel = d.numel();

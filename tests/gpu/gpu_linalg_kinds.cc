@@ -60,7 +60,8 @@ TEST(GpuLinalg, CorrcoefRunsWhereItsDataIs) {
     const std::string c = cls;
     ScriptRun d = compare_host_device(
         "rng(6); X = rand(50000, 16, '" + c + "'); X(:, 3) = -2 * X(:, 1) + 1e-6 * X(:, 3);"
-        "X(:, 9) = 4; R = corrcoef(X); n = nnz(isnan(R)); m = max(abs(R(~isnan(R))));",
+        "X(:, 9) = 4; R = corrcoef(X); n = nnz(isnan(R)); m = max(abs(R(~isnan(R))));"
+        "R(isnan(R)) = 0;",
         {"n"}, {"R", "m"}, c == "single" ? 1e-4 : 1e-11);
     EXPECT_TRUE(ran_on_device(d, "centered_gram")) << d.summary();
     EXPECT_EQ(d.vars["n"].get_double(0), 31);
