@@ -1070,7 +1070,11 @@ Outputs bi_gmres(CallContext& ctx, Args args, int nargout) {
   KrylovArgs k = krylov_args(ctx, args, 3, "gmres");
   int64_t restart = k.n;
   if (args.size() > 2 && !(args[2].is_tensor() && args[2].is_empty()))
-    restart = std::min<int64_t>(k.n, static_cast<int64_t>(densify(args[2]).tensor().get_double(0)));
+  {
+    // restart = min(n, r), compared in double first (r may be Inf, NaN or past int64).
+    const double r = densify(args[2]).tensor().get_double(0);
+    restart = r >= static_cast<double>(k.n) ? k.n : r >= 1 ? static_cast<int64_t>(r) : 1;
+  }
   if (restart < 1) restart = 1;
   const bool maxit_given = args.size() > 4 && !(args[4].is_tensor() && args[4].is_empty());
   if (!maxit_given) k.maxit = std::min<int64_t>((k.n + restart - 1) / restart, 10);
