@@ -10,6 +10,7 @@
 #include "builtins/math_util.h"
 #include "builtins/methods.h"
 #include "builtins/sparse_util.h"
+#include "runtime/array_size.h"
 
 namespace matfuse {
 
@@ -35,6 +36,17 @@ int64_t size_arg(const Value& v0, const char* fname) {
                 "by computer. Use HELP COMPUTER for more details.");
   check_sparse_size(d, d);
   return static_cast<int64_t>(d);
+}
+
+int64_t count_option(const Value& v0, const char* fname, const char* what) {
+  const Value v = densify(v0);
+  const double d = v.is_tensor() && v.numel() == 1 && !v.is_char() && !v.tensor().is_complex()
+                       ? v.tensor().get_double(0)
+                       : NAN;
+  if (!(d >= 0) || (std::isfinite(d) && d != std::floor(d)))
+    throw_error((std::string("MATLAB:") + fname + ":InvalidOption").c_str(),
+                "%s must be a nonnegative integer scalar.", what);
+  return clamp_count(d);
 }
 
 Value empty_sparse(int64_t m, int64_t n, bool logical) {
@@ -315,7 +327,7 @@ std::vector<int64_t> diag_list(const Value& v) {
     const double x = t.get_double(k);
     if (x != std::floor(x) || !std::isfinite(x))
       throw_error("MATLAB:spdiags:InvalidDiagonal", "Diagonal indices must be integers.");
-    d[k] = static_cast<int64_t>(x);
+    d[k] = clamp_count(x);  // a diagonal past +-(m+n) is empty either way
   }
   return d;
 }
@@ -606,7 +618,11 @@ Outputs bi_delsq(CallContext&, Args args, int nargout) {
   int64_t N = 0;
   auto at = [&](int64_t r, int64_t c) -> int64_t {
     if (r < 0 || r >= m || c < 0 || c >= n) return 0;
-    return static_cast<int64_t>(G.get_double(c * m + r));
+    const double g = G.get_double(c * m + r);
+    if (!(g >= 0 && g <= static_cast<double>(m * n)) || g != std::floor(g))
+      throw_error("MATLAB:delsq:InvalidGrid",
+                  "G must number the grid points 1..numel(G) and hold 0 elsewhere.");
+    return static_cast<int64_t>(g);
   };
   for (int64_t c = 0; c < n; ++c)
     for (int64_t r = 0; r < m; ++r) {
@@ -671,9 +687,9 @@ Outputs m_diag(CallContext&, Args args, int nargout) {
   if (args.size() == 2) {
     const Tensor t = tensor_of(args[1], "diag");
     const double d = t.numel() == 1 ? t.get_double(0) : NAN;
-    if (d != std::floor(d))
+    if (d != std::floor(d) || !std::isfinite(d))
       throw_error("MATLAB:diag:kthDiagInputNotInteger", "K-th diagonal input must be an integer scalar.");
-    k = static_cast<int64_t>(d);
+    k = clamp_count(d);  // the size check of the result rejects an offset that large
   }
   const int64_t m = s.rows(), n = s.cols();
   if (m == 1 || n == 1) {
@@ -793,8 +809,8 @@ Outputs m_reshape(CallContext&, Args args, int nargout) {
     const Tensor t = tensor_of(args[1], "reshape");
     if (t.numel() != 2)
       throw_error("MATLAB:sparse:NDArray", "Sparse N-D arrays are not supported.");
-    m = static_cast<int64_t>(t.get_double(0));
-    n = static_cast<int64_t>(t.get_double(1));
+    m = size_arg(Value(t.get_double(0)), "reshape");
+    n = size_arg(Value(t.get_double(1)), "reshape");
   } else {
     const bool em = args[1].is_empty(), en = args[2].is_empty();
     m = em ? -1 : size_arg(args[1], "reshape");
@@ -802,7 +818,8 @@ Outputs m_reshape(CallContext&, Args args, int nargout) {
     if (em && n > 0) m = numel / n;
     if (en && m > 0) n = numel / m;
   }
-  if (m < 0 || n < 0 || m * n != numel)
+  int64_t mn = 0;
+  if (m < 0 || n < 0 || __builtin_mul_overflow(m, n, &mn) || mn != numel)
     throw_error("MATLAB:getReshapeDims:notSameNumel",
                 "Number of elements must not change. Use [] as one of the size inputs to "
                 "automatically calculate the appropriate size for that dimension.");

@@ -219,9 +219,15 @@ EigsResult arpack_eigs(CallContext& ctx, const EigsProblem& p, bool vectors) {
       default: which = "LM"; break;
     }
   }
-  int ncv = p.p > 0 ? p.p : std::max(2 * nev, 20);
-  ncv = std::min(ncv, n);
-  if (!p.sym && ncv < nev + 2) ncv = std::min(n, nev + 2);
+  int64_t ncv64 = p.p > 0 ? p.p : std::max<int64_t>(2 * int64_t{nev}, 20);
+  ncv64 = std::min<int64_t>(ncv64, n);
+  if (!p.sym && ncv64 < nev + int64_t{2}) ncv64 = std::min<int64_t>(n, nev + int64_t{2});
+  // ARPACK's work array has ~3*ncv^2 32-bit-indexed entries.
+  if (3 * ncv64 * ncv64 + 6 * ncv64 > INT32_MAX)
+    throw_error("MATLAB:eigs:InvalidSubspaceDimension",
+                "The subspace dimension (%lld) is too large for ARPACK's 32-bit work array.",
+                static_cast<long long>(ncv64));
+  const int ncv = static_cast<int>(ncv64);
   std::vector<double> resid(static_cast<size_t>(n), 0.0), v(static_cast<size_t>(n) * ncv),
       workd(3 * static_cast<size_t>(n));
   int info = 0;
@@ -376,6 +382,8 @@ Outputs bi_eigs(CallContext& ctx, Args args, int nargout) {
       p.sym = callv(ctx, "issymmetric", {args[0]}).truthy();
     }
   }
+  if (p.n > INT32_MAX)  // ARPACK's dimensions are 32-bit
+    throw_error("MATLAB:eigs:InvalidN", "The size n must be below 2^31 (ARPACK's limit).");
   p.k = std::min<int64_t>(6, p.n);
   if (args.size() > at && !args[at].is_text()) p.k = size_arg(args[at++], "eigs");
   if (p.k > p.n) p.k = p.n;
@@ -386,8 +394,8 @@ Outputs bi_eigs(CallContext& ctx, Args args, int nargout) {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const Value d = densify(v);
     if (name == "tolerance" || name == "tol") p.tol = d.tensor().get_double(0);
-    else if (name == "maxiterations" || name == "maxit") p.maxit = static_cast<int>(d.tensor().get_double(0));
-    else if (name == "subspacedimension" || name == "p") p.p = static_cast<int>(d.tensor().get_double(0));
+    else if (name == "maxiterations" || name == "maxit") p.maxit = static_cast<int>(std::clamp<int64_t>(count_option(d, "eigs", "MaxIterations"), 1, INT32_MAX));
+    else if (name == "subspacedimension" || name == "p") p.p = static_cast<int>(std::min<int64_t>(count_option(d, "eigs", "SubspaceDimension"), INT32_MAX));
     else if (name == "startvector" || name == "v0") {
       const Tensor t = d.tensor();
       p.v0.resize(static_cast<size_t>(t.numel()));

@@ -825,7 +825,7 @@ KrylovArgs krylov_args(CallContext& ctx, Args args, size_t tol_at, const char* f
     if (!(k.tol > 0)) k.tol = 1e-6;
   }
   k.maxit = std::min<int64_t>(k.n, 20);
-  if (has(tol_at + 1)) k.maxit = static_cast<int64_t>(densify(args[tol_at + 1]).tensor().get_double(0));
+  if (has(tol_at + 1)) k.maxit = count_option(args[tol_at + 1], fname, "maxit");
   if (args.size() > tol_at + 2) k.M1.init(ctx, args[tol_at + 2], true, k.n, fname);
   if (args.size() > tol_at + 3) k.M2.init(ctx, args[tol_at + 3], true, k.n, fname);
   k.x.assign(static_cast<size_t>(k.n), 0.0);

@@ -16,6 +16,9 @@ Value to_sparse(const Value& v);
 inline const SparseMatrix& sp(const Value& v) { return *as_sparse(v); }
 /// A nonnegative whole-number size argument (MATLAB:sparsfcn:... errors otherwise).
 int64_t size_arg(const Value& v, const char* fname);
+/// An iteration or dimension count option (maxit, p): a real nonnegative whole number or Inf,
+/// clamped to 2^62 (MATLAB:<fname>:InvalidOption naming `what` otherwise).
+int64_t count_option(const Value& v, const char* fname, const char* what);
 /// An empty m-by-n sparse matrix of class double (logical when logical is set).
 Value empty_sparse(int64_t m, int64_t n, bool logical = false);
 /// A real double CSC matrix copied out of s (values of logical s become 0/1 doubles).
