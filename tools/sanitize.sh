@@ -29,7 +29,7 @@ if [[ ${1:-} == --build-only ]]; then build_only=1; shift; fi
 # -O1 -g: ASan's recommended setting (fast enough, exact stack traces).
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER="$cc" \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DMATFUSE_SANITIZE=address,undefined -DMATFUSE_FUZZ=ON >/dev/null
+  -DMATFUSE_SANITIZE=address,undefined -DMATFUSE_FUZZ=ON -DMATFUSE_GPU_TESTS=OFF >/dev/null
 cmake --build build-asan -j"${MATFUSE_JOBS:-2}"
 ((build_only)) && exit 0
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
