@@ -12,33 +12,15 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "runtime/atomic_file.h"
+#include "providers/kernel_cache.h"
 #include "runtime/error.h"
 #include "runtime/options.h"
 
 namespace matfuse::cuda {
 namespace {
 
-constexpr char kMagic[8] = {'M', 'F', 'C', 'U', 'B', 'I', 'N', '1'};
-
-struct Header {
-  char magic[8];
-  int32_t abi;
-  int32_t reserved;
-  uint64_t key;
-  uint64_t size;
-  uint64_t checksum;
-};
-
-uint64_t fnv1a(const void* data, size_t n, uint64_t h = 1469598103934665603ull) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  for (size_t i = 0; i < n; ++i) {
-    h ^= p[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-uint64_t fnv1a(const std::string& s, uint64_t h) { return fnv1a(s.data(), s.size() + 1, h); }
+const kernel_cache::EntryKind kCubin{"cubin", {'M', 'F', 'C', 'U', 'B', 'I', 'N', '1'}, kKernelAbi};
+using kernel_cache::fnv1a;
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
@@ -59,56 +41,11 @@ bool dump_kernels() {
   return options().dump_kernels;
 }
 
-std::string entry_path(uint64_t key) {
-  const std::string dir = cache_dir();
-  if (dir.empty()) return "";
-  char name[40];
-  std::snprintf(name, sizeof name, "%016llx.cubin", static_cast<unsigned long long>(key));
-  return dir + "/" + name;
-}
-
-/// The CUBIN of key from disk, or empty when absent or invalid (counted as corrupt).
 std::string read_entry(uint64_t key, bool* corrupt) {
-  *corrupt = false;
-  const std::string path = entry_path(key);
-  if (path.empty()) return {};
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return {};
-  Header h{};
-  f.read(reinterpret_cast<char*>(&h), sizeof h);
-  std::string payload;
-  bool ok = static_cast<bool>(f) && std::memcmp(h.magic, kMagic, 8) == 0 && h.abi == kKernelAbi &&
-            h.key == key && h.size > 0 && h.size < (1ull << 30);
-  if (ok) {
-    payload.resize(h.size);
-    f.read(payload.data(), static_cast<std::streamsize>(h.size));
-    ok = static_cast<bool>(f) && fnv1a(payload.data(), payload.size()) == h.checksum;
-  }
-  if (!ok) {
-    *corrupt = true;
-    return {};
-  }
-  return payload;
+  return kernel_cache::read_entry(kCubin, key, corrupt);
 }
-
 void write_entry(uint64_t key, const std::string& cubin) {
-  const std::string path = entry_path(key);
-  if (path.empty()) return;
-  std::error_code ec;
-  std::filesystem::create_directories(cache_dir(), ec);
-  Header h{};
-  std::memcpy(h.magic, kMagic, 8);
-  h.abi = kKernelAbi;
-  h.key = key;
-  h.size = cubin.size();
-  h.checksum = fnv1a(cubin.data(), cubin.size());
-  std::string bytes(reinterpret_cast<const char*>(&h), sizeof h);
-  bytes += cubin;
-  try {
-    write_file_atomic(path, bytes);  // temporary file, fsync, checked close, rename
-  } catch (const MatlabError&) {
-    // An unwritable or full cache only costs recompilation.
-  }
+  kernel_cache::write_entry(kCubin, key, cubin);
 }
 
 std::string nvrtc_compile(Device& dev, const Program& p) {
@@ -143,13 +80,7 @@ std::string nvrtc_compile(Device& dev, const Program& p) {
 
 }  // namespace
 
-std::string cache_dir() {
-  if (!options().kernel_cache.empty()) return options().kernel_cache;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
-    return std::string(x) + "/matfuse/kernels";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/matfuse/kernels";
-  return "";
-}
+std::string cache_dir() { return kernel_cache::cache_dir(); }
 
 std::vector<std::string> nvrtc_options(const Device& dev, const Program& p) {
   const DeviceInfo& i = dev.info();
