@@ -3,8 +3,10 @@
 #   (no flag)  build dependencies: compiler, CMake, Ninja, OpenBLAS, LAPACKE, readline, and the
 #              optional FFTW, PCRE2, libmatio, xeus (the Jupyter kernel), Cairo (figures;
 #              DejaVu fonts for its text), date/tz (datetime time zones, with tzdata) and
-#              SuiteSparse and ARPACK (sparse direct solvers, eigs)
-#   --test     also the test dependencies: GoogleTest, GNU Octave (differential tests), NumPy,
+#              SuiteSparse and ARPACK (sparse direct solvers, eigs), the Vulkan headers and
+#              glslang (the Vulkan provider)
+#   --test     also the test dependencies: GoogleTest, Mesa's lavapipe (the Vulkan provider's
+#              tests on the CPU), GNU Octave (differential tests), NumPy,
 #              nbclient/nbformat/jupyter_client (the kernel's notebook test), clang with its
 #              sanitizer and libFuzzer runtimes (tools/sanitize.sh)
 # Packages already installed are skipped, so this is quick and works offline on a machine that
@@ -12,9 +14,10 @@
 set -euo pipefail
 pkgs=(g++ cmake ninja-build pkg-config libopenblas-dev liblapacke-dev libreadline-dev
       libfftw3-dev libpcre2-dev libmatio-dev nlohmann-json3-dev xeus-dev zlib1g-dev libcairo2-dev
-      fonts-dejavu-core libhowardhinnant-date-dev tzdata libsuitesparse-dev libarpack2-dev)
+      fonts-dejavu-core libhowardhinnant-date-dev tzdata libsuitesparse-dev libarpack2-dev
+      libvulkan-dev glslang-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libgtest-dev octave python3-numpy python3-nbclient python3-nbformat
+  pkgs+=(libgtest-dev mesa-vulkan-drivers octave python3-numpy python3-nbclient python3-nbformat
          python3-jupyter-client clang libclang-rt-14-dev)
 fi
 missing=()

@@ -25,6 +25,9 @@
 #include "accel/plan/placement.h"
 #include "providers/cuda/cuda_compile.h"
 #include "providers/cuda/cuda_provider.h"
+#ifdef MATFUSE_HAVE_VULKAN
+#include "providers/vulkan/vulkan_provider.h"
+#endif
 #include "runtime/error.h"
 
 namespace matfuse::cli {
@@ -176,9 +179,28 @@ int accel_info() {
                 (i.driver_version % 1000) / 10, i.nvrtc_major, i.nvrtc_minor,
                 cuda::have_nvrtc() ? "" : " (missing)", cuda::have_cublas() ? "yes" : "missing");
   } else {
-    std::printf("device: none (%s); every group runs on the host provider\n",
-                cuda::Device::unavailable_reason().c_str());
+    std::printf("device: no CUDA device (%s)\n", cuda::Device::unavailable_reason().c_str());
   }
+#ifdef MATFUSE_HAVE_VULKAN
+  if (vk::Device* vd = vk::Device::get()) {
+    const vk::DeviceInfo& i = vd->info();
+    const vk::Caps& caps = vk::vulkan_provider()->caps();
+    const bool used = find_provider("vulkan") != nullptr;
+    std::printf("vulkan: %s (driver %s, Vulkan %u.%u, %.1f GB)%s\n", i.name.c_str(),
+                i.driver.c_str(), i.api_version >> 22, (i.api_version >> 12) & 0x3ff,
+                i.device_memory / 1e9,
+                used ? "" : i.cpu ? "; not used unless --device vulkan (a CPU implementation)"
+                                  : "; not used (the CUDA provider is)");
+    std::printf("  double %s, 8-bit %s, 16-bit %s; correctly rounded division %s/%s and sqrt "
+                "%s/%s (single/double, probed)\n",
+                caps.float64 ? "yes" : "no", caps.storage8 ? "yes" : "no",
+                caps.storage16 ? "yes" : "no", caps.div32 ? "yes" : "no",
+                caps.div64 ? "yes" : "no", caps.sqrt32 ? "yes" : "no", caps.sqrt64 ? "yes" : "no");
+  } else {
+    std::printf("vulkan: none (%s)\n", vk::Device::unavailable_reason().c_str());
+  }
+#endif
+  if (!device_provider()) std::printf("every group runs on the host provider\n");
   std::printf("math mode: %s\n", std::string(accel::math_mode_name(accel::math_mode())).c_str());
   std::printf("calibration: %s\n", c.source.c_str());
   std::printf("  host:   bandwidth %.1f GB/s, ops %.2f G/s, gemm %.1f GFLOP/s\n",
@@ -192,7 +214,7 @@ int accel_info() {
   std::error_code ec;
   if (!dir.empty())
     for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-      if (e.path().extension() == ".cubin") {
+      if (e.path().extension() == ".cubin" || e.path().extension() == ".spv") {
         ++files;
         bytes += e.file_size(ec);
       }

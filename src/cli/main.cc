@@ -70,7 +70,7 @@ const char kUsage[] =
     "  --figures DIR   at the end, write each open figure as DIR/figureN.png\n"
     "                  (also MATFUSE_FIGURES)\n"
     "  --device D      where fused kernels run: auto (default: costed per group), cpu, gpu\n"
-    "                  (also MATFUSE_DEVICE)\n"
+    "                  (the CUDA provider, else Vulkan), cuda or vulkan (also MATFUSE_DEVICE)\n"
     "  --math M        exact (default: host and GPU give the same bits) or fast (documented\n"
     "                  approximations, docs/math-modes.md; also MATFUSE_MATH)\n"
     "  calibrate       measure this machine for the placement cost model and save the profile\n"
@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
       const std::string d = i + 1 < argc ? argv[++i] : "";
       const auto dev = matfuse::parse_device_option(d);
       if (!dev) {
-        std::cerr << "matfuse: --device must be auto, cpu or gpu (got '" << d << "')\n" << kUsage;
+        std::cerr << "matfuse: --device must be auto, cpu, gpu, cuda or vulkan (got '" << d << "')\n" << kUsage;
         return 2;
       }
       o.device = *dev;
@@ -278,9 +278,9 @@ int main(int argc, char** argv) {
   if (o.script.empty() && o.code.empty()) o.interactive = true;
   // The accel state starts from the options (scripts may change it later: feature, gpuDevice).
   namespace acc = matfuse::accel;
-  acc::set_device_mode(o.device == matfuse::DeviceOption::Cpu   ? acc::DeviceMode::Cpu
-                       : o.device == matfuse::DeviceOption::Gpu ? acc::DeviceMode::Gpu
-                                                                : acc::DeviceMode::Auto);
+  acc::set_device_mode(o.device == matfuse::DeviceOption::Cpu    ? acc::DeviceMode::Cpu
+                       : o.device == matfuse::DeviceOption::Auto ? acc::DeviceMode::Auto
+                                                                 : acc::DeviceMode::Gpu);
   acc::set_math_mode(o.math == matfuse::MathOption::Fast ? acc::MathMode::Fast
                                                          : acc::MathMode::Exact);
 

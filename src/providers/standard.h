@@ -6,7 +6,7 @@
 
 namespace matfuse {
 
-/// Registers "host" then "cuda" (provider.h register_provider). Idempotent.
+/// Registers "host", "cuda" then "vulkan" (provider.h register_provider). Idempotent.
 void register_standard_providers();
 
 }  // namespace matfuse

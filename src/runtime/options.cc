@@ -65,7 +65,7 @@ MF_TEXT_FIELD(p_figures, figures_dir)
 
 constexpr const char* kLazyMin = "a whole number of elements >= 1";
 constexpr const char* kLimit = "a whole number from 4 to 65536";
-constexpr const char* kDevice = "auto, cpu or gpu";
+constexpr const char* kDevice = "auto, cpu, gpu, cuda or vulkan";
 constexpr const char* kMath = "exact or fast";
 constexpr const char* kDump = "a comma-separated list of after:PASS or after:all";
 constexpr const char* kThreads = "a whole number from 1 to 4096";
@@ -110,6 +110,9 @@ void p_threads(Options& o, std::string_view n, std::string_view v) {
 void p_cuda_device(Options& o, std::string_view n, std::string_view v) {
   o.cuda_device = static_cast<int>(parse_int(n, v, 0, 1 << 20, kOrdinal));
 }
+void p_vulkan_device(Options& o, std::string_view n, std::string_view v) {
+  o.vulkan_device = static_cast<int>(parse_int(n, v, 0, 1 << 20, kOrdinal));
+}
 void p_max_array_bytes(Options& o, std::string_view n, std::string_view v) {
   const std::string s(v);
   char* end = nullptr;
@@ -141,7 +144,8 @@ const OptionSpec kSpecs[] = {
     {"MATFUSE_CALIBRATION", "a file path",
      "placement calibration profile (default $XDG_CACHE_HOME/matfuse/calibration.txt)", "",
      p_calibration},
-    {"MATFUSE_DEVICE", kDevice, "where fused kernels run (auto: costed per group)", "--device",
+    {"MATFUSE_DEVICE", kDevice,
+     "where fused kernels run (auto: costed per group; gpu: CUDA, else Vulkan)", "--device",
      p_device},
     {"MATFUSE_MATH", kMath, "math mode of generated kernels (docs/math-modes.md)", "--math",
      p_math},
@@ -150,6 +154,9 @@ const OptionSpec kSpecs[] = {
     {"MATFUSE_THREADS", kThreads, "host provider worker threads (default: one per core)", "",
      p_threads},
     {"MATFUSE_CUDA_DEVICE", kOrdinal, "the CUDA device to use (default 0)", "", p_cuda_device},
+    {"MATFUSE_VULKAN_DEVICE", kOrdinal,
+     "the Vulkan device to use, an index into the driver's list (default: the first discrete "
+     "GPU, else integrated, else any)", "", p_vulkan_device},
     {"MATFUSE_KERNEL_CACHE", "a folder",
      "kernel cache folder (default $XDG_CACHE_HOME/matfuse/kernels)", "", p_kernel_cache},
     {"MATFUSE_ALLOW_TF32", kBool, "let cuBLAS use TF32 tensor cores for single products", "",
@@ -196,6 +203,8 @@ std::optional<DeviceOption> parse_device_option(std::string_view s) {
   if (l == "auto") return DeviceOption::Auto;
   if (l == "cpu") return DeviceOption::Cpu;
   if (l == "gpu") return DeviceOption::Gpu;
+  if (l == "cuda") return DeviceOption::Cuda;
+  if (l == "vulkan") return DeviceOption::Vulkan;
   return std::nullopt;
 }
 

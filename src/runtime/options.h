@@ -25,8 +25,10 @@
 
 namespace matfuse {
 
-/// Where fused kernels run (MATFUSE_DEVICE, --device).
-enum class DeviceOption : uint8_t { Auto, Cpu, Gpu };
+/// Where fused kernels run (MATFUSE_DEVICE, --device): Auto costs each group; Cpu keeps every
+/// group on the host; Gpu forces groups to the device provider (CUDA, else Vulkan); Cuda and
+/// Vulkan force them to that provider only.
+enum class DeviceOption : uint8_t { Auto, Cpu, Gpu, Cuda, Vulkan };
 /// Math mode of generated kernels (MATFUSE_MATH, --math): docs/math-modes.md.
 enum class MathOption : uint8_t { Exact, Fast };
 
@@ -49,6 +51,7 @@ struct Options {
   bool dump_kernels = false;     ///< MATFUSE_DUMP_KERNELS: print every generated kernel
   int threads = 0;               ///< MATFUSE_THREADS: host worker threads (0: one per core)
   int cuda_device = 0;           ///< MATFUSE_CUDA_DEVICE: CUDA device ordinal
+  int vulkan_device = -1;        ///< MATFUSE_VULKAN_DEVICE: Vulkan device index (-1: choose)
   std::string kernel_cache;      ///< MATFUSE_KERNEL_CACHE: kernel cache folder ("" default)
   bool allow_tf32 = false;       ///< MATFUSE_ALLOW_TF32: cuBLAS may use TF32 tensor cores
   double max_array_bytes = 0;    ///< MATFUSE_MAX_ARRAY_BYTES: largest array (0: physical memory)

@@ -37,7 +37,9 @@ struct ScriptRun {
   }
   std::string summary() const {
     std::string s;
-    for (const auto& g : groups) s += g.fusion_kind + "@" + g.provider + "(" + g.placement + ") ";
+    for (const auto& g : groups)
+      s += g.fusion_kind + "@" + g.provider + "(" + g.placement +
+           (g.fallback.empty() ? "" : "; fallback: " + g.fallback) + ") ";
     return s;
   }
 };

@@ -73,7 +73,7 @@ TEST(Options, ValidValues) {
 
 TEST(Options, InvalidValuesNameTheVariableAndTheAcceptedValues) {
   EXPECT_EQ(error_of({{"MATFUSE_DEVICE", "tpu"}}),
-            "MATFUSE_DEVICE must be auto, cpu or gpu (got 'tpu').");
+            "MATFUSE_DEVICE must be auto, cpu, gpu, cuda or vulkan (got 'tpu').");
   EXPECT_EQ(error_of({{"MATFUSE_MATH", "quick"}}), "MATFUSE_MATH must be exact or fast (got 'quick').");
   EXPECT_EQ(error_of({{"MATFUSE_LAZY", "maybe"}}),
             "MATFUSE_LAZY must be 0 or 1 (also off/on, false/true, no/yes) (got 'maybe').");

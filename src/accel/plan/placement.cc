@@ -108,8 +108,8 @@ DeviceMode device_mode() {
   if (m < 0) {
     const DeviceOption d = options().device;
     m = d == DeviceOption::Cpu   ? int(DeviceMode::Cpu)
-        : d == DeviceOption::Gpu ? int(DeviceMode::Gpu)
-                                 : int(DeviceMode::Auto);
+        : d == DeviceOption::Auto ? int(DeviceMode::Auto)
+                                  : int(DeviceMode::Gpu);
     g_mode.store(m);
   }
   return static_cast<DeviceMode>(m);

@@ -14,12 +14,17 @@ thread_local bool t_defer_faults = false;  // a DeferredFaults is enabled on thi
 
 int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
-/// The providers a kernel may run on under the device mode.
-std::vector<Provider*> candidates(const Kernel& k) {
+/// The providers a kernel may run on under the device mode; *declined receives why the first
+/// device provider that cannot run it declined ("" when none did).
+std::vector<Provider*> candidates(const Kernel& k, std::string* declined) {
   const DeviceMode m = device_mode();
   std::vector<Provider*> out;
-  for (Provider* p : usable_providers())
-    if ((p->host_memory() || m != DeviceMode::Cpu) && p->supports(k)) out.push_back(p);
+  for (Provider* p : usable_providers()) {
+    if (!p->host_memory() && m == DeviceMode::Cpu) continue;
+    if (p->supports(k)) out.push_back(p);
+    else if (!p->host_memory() && declined->empty())
+      *declined = std::string(p->name()) + " cannot run it: " + p->why_unsupported(k);
+  }
   return out;
 }
 
@@ -62,7 +67,8 @@ ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& input
   }
   ProviderChoice c;
   Provider *host = nullptr, *dev = nullptr;
-  for (Provider* p : candidates(k)) {
+  std::string declined;
+  for (Provider* p : candidates(k, &declined)) {
     KernelCost pc = base;
     for (const Tensor& t : inputs)
       if (!p->resident(t)) pc.bytes_to_bind += bytes_of(t);
@@ -77,7 +83,9 @@ ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& input
       c.est_device_seconds = s;
     }
   }
-  return decide_placement(host, dev, c.est_host_seconds, c.est_device_seconds);
+  ProviderChoice r = decide_placement(host, dev, c.est_host_seconds, c.est_device_seconds);
+  if (!dev && !declined.empty() && device_mode() != DeviceMode::Cpu) r.reason = declined;
+  return r;
 }
 
 RunResult launch(Provider& p, const Kernel& kernel, const std::string& text,

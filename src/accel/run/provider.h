@@ -435,6 +435,8 @@ public:
   // ---- capabilities
   /// Whether run(k) may be tried (it may still raise; see the contract).
   virtual bool supports(const accel::Kernel& k) const = 0;
+  /// Why supports(k) is false, for --profile ("" when it is true or no reason is known).
+  virtual std::string why_unsupported(const accel::Kernel& k) const { return ""; }
   virtual bool supports(LibraryCall c) const { return false; }
 
   // ---- cost

@@ -52,8 +52,8 @@ template <class F> bool bind(void* lib, F& fn, std::initializer_list<const char*
 Loaded load() {
   Loaded L;
   Api& a = L.api;
-  if (options().device == DeviceOption::Cpu) {
-    L.error = "MATFUSE_DEVICE=cpu";
+  if (options().device == DeviceOption::Cpu || options().device == DeviceOption::Vulkan) {
+    L.error = options().device == DeviceOption::Cpu ? "MATFUSE_DEVICE=cpu" : "MATFUSE_DEVICE=vulkan";
     return L;
   }
   void* drv = open_first({"libcuda.so.1", "libcuda.so"});
