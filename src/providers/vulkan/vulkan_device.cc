@@ -221,7 +221,6 @@ struct Device::Impl {
   };
   std::map<uint64_t, Chunk> chunks;                    // by device address
   std::map<size_t, std::vector<uint64_t>> free_blocks;  // size class -> block addresses
-  std::vector<uint64_t> dedicated_free;                 // whole chunks no longer used
   struct Retired {
     uint64_t value;  // reusable once the timeline reaches it
     uint64_t address;
@@ -288,11 +287,11 @@ struct Device::Impl {
     ai.memoryTypeIndex = memory_type;
     VkResult r = api.AllocateMemory(dev, &ai, nullptr, &c.memory);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY) {
-      // Free what finished submissions released, then try once more.
+      // Wait for the queue so that every retired dedicated allocation is freed, then try once
+      // more (pooled blocks stay in their chunks for reuse).
       api.DestroyBuffer(dev, c.buffer, nullptr);
       wait(submitted);
       reclaim();
-      for (auto& [cls, list] : free_blocks) list.clear();  // pooled blocks stay in their chunks
       check(api.CreateBuffer(dev, &bi, nullptr, &c.buffer), "vkCreateBuffer");
       r = api.AllocateMemory(dev, &ai, nullptr, &c.memory);
     }
