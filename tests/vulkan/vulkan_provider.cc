@@ -80,6 +80,15 @@ TEST(Vulkan, StridedBroadcastAndGeneratedOperands) {
                  {"B", "C", "D", "E", "F"}, 3);
 }
 
+TEST(Vulkan, LoopKernelsFuseIterations) {
+  MATFUSE_REQUIRE_VULKAN();
+  ScriptRun d = host_vs_vulkan(
+      "x = ones(1, 20000); y = zeros(1, 20000);"
+      "for k = 1:60, x = x * 0.99 + 0.5 * k; y = y + x .* x / 1000; end",
+      {"x", "y"}, 0);
+  EXPECT_GE(d.count("loop", "vulkan"), 1) << d.summary();
+}
+
 TEST(Vulkan, FaultsRerunWithTheEagerEngine) {
   MATFUSE_REQUIRE_VULKAN();
   // sqrt of negative data leaves the real domain: the eager re-run gives the complex result.
