@@ -31,7 +31,7 @@ arch_dir=x86_64-linux-gnu
 # provides the ICD).
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
           libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev
-          libvulkan-dev libvulkan1 glslang-dev spirv-tools)
+          libvulkan-dev libvulkan1 glslang-dev spirv-tools libsleef-dev)
 # Present on every Ubuntu 24.04 (or part of the toolchain; BLAS and LAPACK: the machine's own
 # OpenBLAS serves libblas.so.3 and liblapack.so.3): never carried.
 base='^(libc6|libc6-dev|libc-dev-bin|libgcc-s1|libstdc\+\+6|gcc-12-base|libcrypt1|libcrypt-dev|

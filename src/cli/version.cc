@@ -50,6 +50,16 @@ std::string version_text() {
 #else
       {"readline", false, "line editing, completion and history at the prompt"},
 #endif
+#ifdef MATFUSE_HAVE_VULKAN
+      {"Vulkan+glslang", true, "the Vulkan GPU provider (--device vulkan)"},
+#else
+      {"Vulkan+glslang", false, "the Vulkan GPU provider (--device vulkan)"},
+#endif
+#ifdef MATFUSE_HAVE_SLEEF
+      {"SLEEF", true, "vectorised single-precision functions of --math fast on the CPU"},
+#else
+      {"SLEEF", false, "vectorised single-precision functions of --math fast on the CPU"},
+#endif
       // Only the graphics sources see MATFUSE_HAVE_CAIRO: ask them.
       {"Cairo", gfx::rendering_available(), "figures to PNG, SVG and PDF"},
 #ifdef MATFUSE_HAVE_JUPYTER
