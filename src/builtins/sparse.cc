@@ -38,6 +38,12 @@ int64_t size_arg(const Value& v0, const char* fname) {
   return static_cast<int64_t>(d);
 }
 
+Value callv(CallContext& ctx, const char* name, std::vector<Value> args) {
+  Outputs o = ctx.call_named(name, args, 1);
+  if (o.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
+  return o[0];
+}
+
 int64_t count_option(const Value& v0, const char* fname, const char* what) {
   const Value v = densify(v0);
   const double d = v.is_tensor() && v.numel() == 1 && !v.is_char() && !v.tensor().is_complex()
@@ -647,6 +653,17 @@ Outputs bi_delsq(CallContext&, Args args, int nargout) {
 
 // --- structure methods -----------------------------------------------------------------------
 
+/// The diagonal offset k of tril/triu/diag(S, k): a finite whole number, clamped to 2^62 (an
+/// offset past every diagonal selects nothing, and diag's size check rejects a huge result).
+int64_t diagonal_arg(const Value& v, const char* fname) {
+  const Tensor t = tensor_of(v, fname);
+  const double d = t.numel() == 1 ? t.get_double(0) : NAN;
+  if (d != std::floor(d) || !std::isfinite(d))
+    throw_error((std::string("MATLAB:") + fname + ":kthDiagInputNotInteger").c_str(),
+                "K-th diagonal input must be an integer scalar.");
+  return clamp_count(d);
+}
+
 /// tril(S, k) / triu(S, k) of a sparse S: sparse.
 template <bool Lower>
 Outputs m_tri(CallContext&, Args args, int nargout) {
@@ -654,14 +671,7 @@ Outputs m_tri(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   const Value sv = to_sparse(args[0]);
   const SparseMatrix& s = sp(sv);
-  int64_t k = 0;
-  if (args.size() == 2) {
-    const Tensor t = tensor_of(args[1], Lower ? "tril" : "triu");
-    const double d = t.numel() == 1 ? t.get_double(0) : NAN;
-    if (d != std::floor(d))
-      throw_error("MATLAB:tril:kthDiagInputNotInteger", "K-th diagonal input must be an integer scalar.");
-    k = static_cast<int64_t>(d);
-  }
+  const int64_t k = args.size() == 2 ? diagonal_arg(args[1], Lower ? "tril" : "triu") : 0;
   std::vector<int64_t> jc(static_cast<size_t>(s.cols()) + 1, 0), ir, src;
   for (int64_t c = 0; c < s.cols(); ++c) {
     for (int64_t p = s.jc()[c]; p < s.jc()[c + 1]; ++p) {
@@ -683,14 +693,7 @@ Outputs m_diag(CallContext&, Args args, int nargout) {
   check_nargout(nargout, 1);
   const Value sv = to_sparse(args[0]);
   const SparseMatrix& s = sp(sv);
-  int64_t k = 0;
-  if (args.size() == 2) {
-    const Tensor t = tensor_of(args[1], "diag");
-    const double d = t.numel() == 1 ? t.get_double(0) : NAN;
-    if (d != std::floor(d) || !std::isfinite(d))
-      throw_error("MATLAB:diag:kthDiagInputNotInteger", "K-th diagonal input must be an integer scalar.");
-    k = clamp_count(d);  // the size check of the result rejects an offset that large
-  }
+  const int64_t k = args.size() == 2 ? diagonal_arg(args[1], "diag") : 0;
   const int64_t m = s.rows(), n = s.cols();
   if (m == 1 || n == 1) {
     const int64_t len = m * n, sz = len + std::abs(k);

@@ -49,12 +49,6 @@ using namespace sparse_detail;
 using mathutil::call1;
 using cplx = std::complex<double>;
 
-Value callv(CallContext& ctx, const char* name, std::vector<Value> args) {
-  Outputs o = ctx.call_named(name, args, 1);
-  if (o.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
-  return o[0];
-}
-
 Tensor column(const double* x, int64_t n) {
   Tensor t = Tensor::uninit(ClassId::Double, Dims(n, 1));
   std::memcpy(t.mutable_data<double>(), x, static_cast<size_t>(n) * sizeof(double));

@@ -32,13 +32,6 @@ using namespace sparse_detail;
 using mathutil::call1;
 using cplx = std::complex<double>;
 
-/// name(args...) through the interpreter's dispatch (sparse arguments reach their methods).
-Value callv(CallContext& ctx, const char* name, std::vector<Value> args) {
-  Outputs o = ctx.call_named(name, args, 1);
-  if (o.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
-  return o[0];
-}
-
 bool all_zero(const Tensor& t) {
   for (int64_t k = 0; k < t.numel(); ++k) {
     const cplx z = t.get_complex(k);

@@ -29,6 +29,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <optional>
 
 #include "builtins/lapack_inc.h"
 #include "builtins/math_util.h"
@@ -48,12 +49,6 @@ namespace {
 
 using namespace sparse_detail;
 using mathutil::call1;
-
-Value callv(CallContext& ctx, const char* name, std::vector<Value> args) {
-  Outputs o = ctx.call_named(name, args, 1);
-  if (o.empty()) throw_error("MATLAB:TooManyOutputs", "Too many output arguments.");
-  return o[0];
-}
 
 std::vector<double> column_of(const Value& v, const char* fname) {
   const Value d = densify(v);
@@ -808,6 +803,13 @@ struct KrylovArgs {
   std::vector<double> b, x;
   double tol = 1e-6;
   int64_t maxit = 0, n = 0;
+  /// b - A*x.
+  std::vector<double> residual(const std::vector<double>& at) const {
+    std::vector<double> r = b;
+    const std::vector<double> Ax = A.mul(at);
+    for (int64_t i = 0; i < n; ++i) r[i] -= Ax[i];
+    return r;
+  }
 };
 
 /// Parses (A, b, tol, maxit, M1, M2, x0) from position `first` of tol (gmres has restart
@@ -868,6 +870,34 @@ void report(CallContext& ctx, const char* fname, int flag, double iter, double r
 
 Outputs krylov_out(CallContext& ctx, const char* fname, const KrylovArgs& k, int nargout, int flag,
                    double relres, Value iter, const std::vector<double>& resvec, double it_report,
+                   int64_t imax);
+
+/// The start shared by pcg, bicgstab and minres: n2b = norm(b), tolb = tol*n2b, the initial
+/// residual r = b - A*x0 and its norm (resvec's first entry).
+struct KrylovStart {
+  double n2b = 0, tolb = 0, normr = 0;
+  std::vector<double> r, resvec;
+};
+/// Fills s; returns the outputs when they are known before any iteration (b == 0: x = 0; x0
+/// within the tolerance), as MATLAB does.
+std::optional<Outputs> krylov_start(CallContext& ctx, const char* fname, KrylovArgs& k,
+                                    int nargout, KrylovStart& s) {
+  s.n2b = nrm(k.b);
+  if (s.n2b == 0) {
+    std::fill(k.x.begin(), k.x.end(), 0.0);
+    return krylov_out(ctx, fname, k, nargout, 0, 0.0, Value(0.0), {0.0}, 0, 0);
+  }
+  s.tolb = k.tol * s.n2b;
+  s.r = k.residual(k.x);
+  s.normr = nrm(s.r);
+  s.resvec = {s.normr};
+  if (s.normr <= s.tolb)
+    return krylov_out(ctx, fname, k, nargout, 0, s.normr / s.n2b, Value(0.0), s.resvec, 0, 0);
+  return std::nullopt;
+}
+
+Outputs krylov_out(CallContext& ctx, const char* fname, const KrylovArgs& k, int nargout, int flag,
+                   double relres, Value iter, const std::vector<double>& resvec, double it_report,
                    int64_t imax) {
   if (nargout < 2) report(ctx, fname, flag, it_report, relres, k.tol, imax);
   Outputs r{Value(dense_of(k.x, k.n, 1))};
@@ -885,18 +915,11 @@ Outputs bi_pcg(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 7);
   check_nargout(nargout, 5);
   KrylovArgs k = krylov_args(ctx, args, 2, "pcg");
-  const double n2b = nrm(k.b);
-  if (n2b == 0) {
-    std::fill(k.x.begin(), k.x.end(), 0.0);
-    return krylov_out(ctx, "pcg", k, nargout, 0, 0.0, Value(0.0), {0.0}, 0, 0);
-  }
-  const double tolb = k.tol * n2b;
-  std::vector<double> r = k.b, Ax = k.A.mul(k.x);
-  for (int64_t i = 0; i < k.n; ++i) r[i] -= Ax[i];
-  double normr = nrm(r), normr_act = normr;
-  std::vector<double> resvec{normr};
-  if (normr <= tolb)
-    return krylov_out(ctx, "pcg", k, nargout, 0, normr / n2b, Value(0.0), resvec, 0, 0);
+  KrylovStart st;
+  if (std::optional<Outputs> done = krylov_start(ctx, "pcg", k, nargout, st)) return *done;
+  const double n2b = st.n2b, tolb = st.tolb;
+  std::vector<double> r = std::move(st.r), resvec = std::move(st.resvec);
+  double normr = st.normr, normr_act = normr;
   std::vector<double> xmin = k.x, p(static_cast<size_t>(k.n)), q;
   double normrmin = normr, rho = 1;
   int64_t imin = 0, ii = 0, stag = 0, moresteps = 0;
@@ -932,9 +955,7 @@ Outputs bi_pcg(CallContext& ctx, Args args, int nargout) {
     normr_act = normr;
     resvec.push_back(normr);
     if (normr <= tolb || stag >= maxstagsteps || moresteps) {
-      r = k.b;
-      Ax = k.A.mul(k.x);
-      for (int64_t i = 0; i < k.n; ++i) r[i] -= Ax[i];
+      r = k.residual(k.x);
       normr_act = nrm(r);
       resvec.back() = normr_act;
       if (normr_act <= tolb) { flag = 0; break; }
@@ -955,8 +976,7 @@ Outputs bi_pcg(CallContext& ctx, Args args, int nargout) {
     relres = normr_act / n2b;
     iter = static_cast<double>(ii);
   } else {
-    std::vector<double> rc = k.b, Axm = k.A.mul(xmin);
-    for (int64_t i = 0; i < k.n; ++i) rc[i] -= Axm[i];
+    const std::vector<double> rc = k.residual(xmin);
     if (nrm(rc) <= normr_act) {
       k.x = xmin;
       iter = static_cast<double>(imin);
@@ -976,22 +996,11 @@ Outputs bi_bicgstab(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 7);
   check_nargout(nargout, 5);
   KrylovArgs k = krylov_args(ctx, args, 2, "bicgstab");
-  const double n2b = nrm(k.b);
-  if (n2b == 0) {
-    std::fill(k.x.begin(), k.x.end(), 0.0);
-    return krylov_out(ctx, "bicgstab", k, nargout, 0, 0.0, Value(0.0), {0.0}, 0, 0);
-  }
-  const double tolb = k.tol * n2b;
-  auto resid = [&](const std::vector<double>& x) {
-    std::vector<double> r = k.b, Ax = k.A.mul(x);
-    for (int64_t i = 0; i < k.n; ++i) r[i] -= Ax[i];
-    return r;
-  };
-  std::vector<double> r = resid(k.x);
-  double normr = nrm(r);
-  std::vector<double> resvec{normr};
-  if (normr <= tolb)
-    return krylov_out(ctx, "bicgstab", k, nargout, 0, normr / n2b, Value(0.0), resvec, 0, 0);
+  KrylovStart st;
+  if (std::optional<Outputs> done = krylov_start(ctx, "bicgstab", k, nargout, st)) return *done;
+  const double n2b = st.n2b, tolb = st.tolb;
+  std::vector<double> r = std::move(st.r), resvec = std::move(st.resvec);
+  double normr = st.normr;
   const std::vector<double> rt = r;
   std::vector<double> p(static_cast<size_t>(k.n), 0.0), v(static_cast<size_t>(k.n), 0.0), xmin = k.x;
   double rho = 1, alpha = 1, omega = 1, normrmin = normr, imin = 0;
@@ -1020,7 +1029,7 @@ Outputs bi_bicgstab(CallContext& ctx, Args args, int nargout) {
       xh[i] += alpha * ph[i];
       s[i] -= alpha * v[i];
     }
-    normr = nrm(resid(xh));
+    normr = nrm(k.residual(xh));
     resvec.push_back(normr);
     if (normr <= tolb) {
       k.x = xh;
@@ -1040,7 +1049,7 @@ Outputs bi_bicgstab(CallContext& ctx, Args args, int nargout) {
       k.x[i] = xh[i] + omega * sh[i];
       r[i] = s[i] - omega * t[i];
     }
-    normr = nrm(resid(k.x));
+    normr = nrm(k.residual(k.x));
     resvec.push_back(normr);
     if (normr <= tolb) {
       iter = static_cast<double>(ii);
@@ -1096,9 +1105,7 @@ Outputs bi_gmres(CallContext& ctx, Args args, int nargout) {
   int64_t outer = 0, inner = 0;
   double relres = 1;
   for (outer = 1; outer <= k.maxit; ++outer) {
-    std::vector<double> r = k.b, Ax = k.A.mul(k.x);
-    for (int64_t i = 0; i < n; ++i) r[i] -= Ax[i];
-    r = precond(k, r);
+    std::vector<double> r = precond(k, k.residual(k.x));
     if (!finite_all(r)) { flag = 2; break; }
     const double beta = nrm(r);
     if (resvec.empty()) resvec.push_back(beta);
@@ -1145,9 +1152,7 @@ Outputs bi_gmres(CallContext& ctx, Args args, int nargout) {
     }
     for (int64_t i = 0; i < j; ++i)
       for (int64_t t = 0; t < n; ++t) k.x[t] += yv[i] * V[i][t];
-    std::vector<double> rr = k.b, Axx = k.A.mul(k.x);
-    for (int64_t i = 0; i < n; ++i) rr[i] -= Axx[i];
-    relres = nrm(precond(k, rr)) / n2b;
+    relres = nrm(precond(k, k.residual(k.x))) / n2b;
     inner = j;
     if (relres <= k.tol) { flag = 0; break; }
     if (done && relres > k.tol && j < m) { flag = 3; break; }
@@ -1164,24 +1169,12 @@ Outputs bi_minres(CallContext& ctx, Args args, int nargout) {
   check_nargin(args, 2, 7);
   check_nargout(nargout, 5);
   KrylovArgs k = krylov_args(ctx, args, 2, "minres");
-  const double n2b = nrm(k.b);
-  if (n2b == 0) {
-    std::fill(k.x.begin(), k.x.end(), 0.0);
-    return krylov_out(ctx, "minres", k, nargout, 0, 0.0, Value(0.0), {0.0}, 0, 0);
-  }
-  const double tolb = k.tol * n2b;
+  KrylovStart st;
+  if (std::optional<Outputs> done = krylov_start(ctx, "minres", k, nargout, st)) return *done;
+  const double n2b = st.n2b, tolb = st.tolb;
   const int64_t n = k.n;
-  auto resid_norm = [&](const std::vector<double>& x) {
-    std::vector<double> r = k.b, Ax = k.A.mul(x);
-    for (int64_t i = 0; i < n; ++i) r[i] -= Ax[i];
-    return nrm(r);
-  };
-  std::vector<double> r1 = k.b, Ax = k.A.mul(k.x);
-  for (int64_t i = 0; i < n; ++i) r1[i] -= Ax[i];
-  double normr = nrm(r1);
-  std::vector<double> resvec{normr};
-  if (normr <= tolb)
-    return krylov_out(ctx, "minres", k, nargout, 0, normr / n2b, Value(0.0), resvec, 0, 0);
+  std::vector<double> r1 = std::move(st.r), resvec = std::move(st.resvec);
+  double normr = st.normr;
   std::vector<double> y = precond(k, r1);
   double beta1 = dot(r1, y);
   if (beta1 <= 0 || !std::isfinite(beta1))
@@ -1224,7 +1217,7 @@ Outputs bi_minres(CallContext& ctx, Args args, int nargout) {
       w[i] = (v[i] - oldeps * w1[i] - delta * w2[i]) / gamma;
       k.x[i] += phi * w[i];
     }
-    normr = resid_norm(k.x);
+    normr = nrm(k.residual(k.x));
     resvec.push_back(normr);
     if (normr <= tolb) { flag = 0; iter = static_cast<double>(it); break; }
     if (normr < normrmin) { normrmin = normr; xmin = k.x; imin = static_cast<double>(it); }

@@ -16,6 +16,9 @@ Value to_sparse(const Value& v);
 inline const SparseMatrix& sp(const Value& v) { return *as_sparse(v); }
 /// A nonnegative whole-number size argument (MATLAB:sparsfcn:... errors otherwise).
 int64_t size_arg(const Value& v, const char* fname);
+/// name(args...) through the interpreter's dispatch (sparse arguments reach their methods); the
+/// first output.
+Value callv(CallContext& ctx, const char* name, std::vector<Value> args);
 /// An iteration or dimension count option (maxit, p): a real nonnegative whole number or Inf,
 /// clamped to 2^62 (MATLAB:<fname>:InvalidOption naming `what` otherwise).
 int64_t count_option(const Value& v, const char* fname, const char* what);
