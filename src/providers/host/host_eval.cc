@@ -13,9 +13,10 @@
 #include <immintrin.h>
 #include <sleef.h>
 // sleef.h declares its 8-lane dispatchers only where the including file is compiled for AVX;
-// this one is not (the AVX2 loop is a target clone), so they are declared here.
+// this one is not (only the loops that call them are), so they are declared here, for AVX
+// callers (their __m256 arguments are passed in AVX registers).
 extern "C" {
-#define MF_SLEEF8(f, u) __m256 Sleef_##f##f8_##u(__m256);
+#define MF_SLEEF8(f, u) __attribute__((target("avx2,fma"))) __m256 Sleef_##f##f8_##u(__m256);
 MF_SLEEF8(sin, u35) MF_SLEEF8(cos, u35) MF_SLEEF8(tan, u35) MF_SLEEF8(asin, u10)
 MF_SLEEF8(acos, u10) MF_SLEEF8(atan, u10) MF_SLEEF8(exp, u10)
 #undef MF_SLEEF8
