@@ -4,6 +4,8 @@
 // special operands (NaN, signed zeros, infinities, subnormals, arguments of the Payne-Hanek
 // reduction, the special cases of pow), and the groups must have run on "vulkan". The
 // rendering tests at the end need no device.
+#include "providers/vulkan/vulkan_math.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include "gpu_util.h"
 #include "providers/vulkan/vulkan_codegen.h"
 #include "providers/vulkan/vulkan_device.h"
-#include "providers/vulkan/vulkan_math.h"
 #include "providers/vulkan/vulkan_provider.h"
 #include "runtime/error.h"
 
@@ -24,11 +25,11 @@ namespace matfuse::gputest {
 namespace {
 
 /// Skips the test where no Vulkan provider is usable; captures arrays from 1000 elements on.
-#define MATFUSE_REQUIRE_VULKAN_MATH()                                                           \
-  do {                                                                                          \
-    if (!::matfuse::find_provider("vulkan"))                                                    \
-      GTEST_SKIP() << "no Vulkan provider: " << ::matfuse::vk::Device::unavailable_reason();    \
-    ::matfuse::accel::lazy_config().min_numel = 1000;                                           \
+#define MATFUSE_REQUIRE_VULKAN_MATH()                                                        \
+  do {                                                                                       \
+    if (!::matfuse::find_provider("vulkan"))                                                 \
+      GTEST_SKIP() << "no Vulkan provider: " << ::matfuse::vk::Device::unavailable_reason(); \
+    ::matfuse::accel::lazy_config().min_numel = 1000;                                        \
   } while (0)
 
 /// Runs code on the host and on Vulkan; asserts bitwise equality of every name and that at
@@ -71,8 +72,8 @@ TEST(VulkanMath, SingleElementaryFunctionsHaveTheHostsBits) {
       "l10 = log10(abs(x)); lp = log1p(abs(x)); lq = log1p(u); as = asin(u); ac = acos(u);"
       "a2 = atan2(x, y); a3 = atan2(y, x); hy = hypot(x, y); pw = abs(x) .^ y;"
       "pi2 = x .^ round(y);";
-  same_bits(code, {"s1", "c1", "t1", "e1", "em", "sh", "ch", "th", "at", "l1", "l2", "l10",
-                   "lp", "lq", "as", "ac", "a2", "a3", "hy", "pw", "pi2"});
+  same_bits(code, {"s1",  "c1", "t1", "e1", "em", "sh", "ch", "th", "at", "l1", "l2",
+                   "l10", "lp", "lq", "as", "ac", "a2", "a3", "hy", "pw", "pi2"});
 }
 
 TEST(VulkanMath, PowSpecialCasesHaveTheHostsBits) {
@@ -93,8 +94,8 @@ TEST(VulkanMath, LeavingTheRealDomainRerunsEagerly) {
   MATFUSE_REQUIRE_VULKAN_MATH();
   // log, asin and a negative base with a fractional exponent fault on the device; the eager
   // re-run gives the host's complex results.
-  for (const char* f : {"y = log(x - 2000);", "y = asin(x / 1000);", "y = (x - 100) .^ single(0.5);",
-                        "y = log1p(x - 1500);"}) {
+  for (const char* f : {"y = log(x - 2000);", "y = asin(x / 1000);",
+                        "y = (x - 100) .^ single(0.5);", "y = log1p(x - 1500);"}) {
     const std::string code = std::string("x = single(1:3000);") + f;
     ScriptRun h = run_in(accel::DeviceMode::Cpu, code, {"y"});
     ScriptRun d = run_in(accel::DeviceMode::Gpu, code, {"y"});
@@ -113,15 +114,19 @@ TEST(VulkanMath, ModAndRemHaveTheHostsBits) {
   // whose exponents lie far apart.
   for (const char* cls : {"double", "single"}) {
     const std::string code =
-        std::string("rng(9); n = 4000; a = randn(1, n) .* 10 .^ round(8 * randn(1, n));"
-                    "b = randn(1, n) .* 10 .^ round(3 * randn(1, n));"
-                    "sp = [0 -0 Inf -Inf NaN 1e-310 -1e-310 realmin 5 -5 2.5 -2.5 1e300 -1e-300 "
-                    "7 -7 0.1 3];"
-                    "[A, B] = ndgrid(sp, sp); a(1:numel(A)) = A(:)'; b(1:numel(B)) = B(:)';"
-                    "a(1000:1100) = 2 .^ (0:100) * 3; b(1000:1100) = 1e-30;"
-                    "a = ") + cls + "(a); b = " + cls + "(b);"
+        std::string(
+            "rng(9); n = 4000; a = randn(1, n) .* 10 .^ round(8 * randn(1, n));"
+            "b = randn(1, n) .* 10 .^ round(3 * randn(1, n));"
+            "sp = [0 -0 Inf -Inf NaN 1e-310 -1e-310 realmin 5 -5 2.5 -2.5 1e300 -1e-300 "
+            "7 -7 0.1 3];"
+            "[A, B] = ndgrid(sp, sp); a(1:numel(A)) = A(:)'; b(1:numel(B)) = B(:)';"
+            "a(1000:1100) = 2 .^ (0:100) * 3; b(1000:1100) = 1e-30;"
+            "a = ") +
+        cls + "(a); b = " + cls +
+        "(b);"
         "m = mod(a, b); r = rem(a, b); m2 = mod(a * 3, 7); r2 = rem(-a, b + 1);"
-        "i = int32(a(1:2000) * 1e-3); j = int32(b(1:2000)); mi = mod(i, j) + 1; ri = rem(i, j) + 1;";
+        "i = int32(a(1:2000) * 1e-3); j = int32(b(1:2000)); mi = mod(i, j) + 1; ri = rem(i, j) + "
+        "1;";
     same_bits(code, {"m", "r", "m2", "r2", "mi", "ri"}, 2);
   }
 }
@@ -151,9 +156,10 @@ TEST(VulkanMath, LinspaceHasTheHostsBits) {
 
 TEST(VulkanMath, FastSingleLinspaceHasTheHostsBits) {
   MATFUSE_REQUIRE_VULKAN_MATH();
-  same_bits("feature('MathMode', 'fast'); l = single(linspace(-2, 7, 3001)) * 2;"
-            "m = single(linspace(0, 1, 1000)) + 1; feature('MathMode', 'exact');",
-            {"l", "m"});
+  same_bits(
+      "feature('MathMode', 'fast'); l = single(linspace(-2, 7, 3001)) * 2;"
+      "m = single(linspace(0, 1, 1000)) + 1; feature('MathMode', 'exact');",
+      {"l", "m"});
 }
 
 TEST(VulkanMath, TheProbeFindsWhatTheFunctionsNeed) {
@@ -188,15 +194,34 @@ TEST(VulkanMath, TheSoftwareFmaIsTheHostsFma) {
     s ^= s >> 27;
     return s * 2685821657736338717ull;
   };
-  auto dbl = [](uint64_t u) { double d; std::memcpy(&d, &u, 8); return d; };
-  auto flt = [](uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; };
-  const double special[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 4.9406564584124654e-324,
-                            -2.2250738585072014e-308, 1.7976931348623157e308, 0.5, 3.0};
+  auto dbl = [](uint64_t u) {
+    double d;
+    std::memcpy(&d, &u, 8);
+    return d;
+  };
+  auto flt = [](uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  };
+  const double special[] = {0.0,
+                            -0.0,
+                            1.0,
+                            -1.0,
+                            INFINITY,
+                            -INFINITY,
+                            NAN,
+                            4.9406564584124654e-324,
+                            -2.2250738585072014e-308,
+                            1.7976931348623157e308,
+                            0.5,
+                            3.0};
   for (size_t i = 0; i < n; ++i) {
     uint64_t ua = next(), ub = next(), uc = next();
     switch (i % 4) {
-      case 0: break;  // any exponents
-      case 1:         // moderate exponents
+      case 0:
+        break;  // any exponents
+      case 1:   // moderate exponents
       case 2:
         ua = (ua & 0x800fffffffffffffull) | ((0x3c0ull + (ua >> 52) % 128) << 52);
         ub = (ub & 0x800fffffffffffffull) | ((0x3c0ull + (ub >> 52) % 128) << 52);
@@ -246,9 +271,11 @@ TEST(VulkanMath, TheSoftwareFmaIsTheHostsFma) {
       "uint64_t arg(int k) { return MfU64(pc.args + uint64_t(8 * k)).v; }\n"
       "void main() {\n"
       "  const uint64_t i = uint64_t(gl_GlobalInvocationID.x);\n"
-      "  MfF64(arg(3) + 8UL * i).v = mf_fma64_sw(MfF64(arg(0) + 8UL * i).v, MfF64(arg(1) + 8UL * i).v,"
+      "  MfF64(arg(3) + 8UL * i).v = mf_fma64_sw(MfF64(arg(0) + 8UL * i).v, MfF64(arg(1) + 8UL * "
+      "i).v,"
       " MfF64(arg(2) + 8UL * i).v);\n"
-      "  MfF32(arg(7) + 4UL * i).v = mf_fmaf_sw(MfF32(arg(4) + 4UL * i).v, MfF32(arg(5) + 4UL * i).v,"
+      "  MfF32(arg(7) + 4UL * i).v = mf_fmaf_sw(MfF32(arg(4) + 4UL * i).v, MfF32(arg(5) + 4UL * "
+      "i).v,"
       " MfF32(arg(6) + 4UL * i).v);\n"
       "}\n";
   double secs = 0;
@@ -266,8 +293,8 @@ TEST(VulkanMath, TheSoftwareFmaIsTheHostsFma) {
     const bool fok = std::isnan(fwant) ? std::isnan(fr[i]) : std::memcmp(&fwant, &fr[i], 4) == 0;
     if (!ok) {
       ++bad;
-      ADD_FAILURE() << "fma(" << std::hexfloat << a[i] << ", " << b[i] << ", " << c[i] << ") = " << want
-                    << ", software " << r[i];
+      ADD_FAILURE() << "fma(" << std::hexfloat << a[i] << ", " << b[i] << ", " << c[i]
+                    << ") = " << want << ", software " << r[i];
     }
     if (!fok) {
       ++bad;
@@ -392,6 +419,26 @@ TEST(VulkanMathRender, WithoutExactDivisionOrConversionsTheKernelIsNotRendered) 
   EXPECT_EQ(render_error(op_kernel(OpId::Tanh, ClassId::Single), c), "");
 }
 
+TEST(VulkanMath, EveryFunctionCompilesWithAFusedFmaToo) {
+  MATFUSE_REQUIRE_VULKAN_MATH();
+  // The device here may lack a fused fma (then the software fma runs); the text a device with
+  // one gets (MF_FMA as fma()) must compile as well.
+  vk::Device* dev = vk::Device::get();
+  ASSERT_NE(dev, nullptr);
+  if (!dev->info().float64) GTEST_SKIP() << "no double precision";
+  for (OpId op :
+       {OpId::Sin,   OpId::Cos,  OpId::Tan,   OpId::Asin,  OpId::Acos, OpId::Atan, OpId::Sinh,
+        OpId::Cosh,  OpId::Tanh, OpId::Exp,   OpId::Expm1, OpId::Log,  OpId::Log2, OpId::Log10,
+        OpId::Log1p, OpId::Pow,  OpId::Atan2, OpId::Hypot, OpId::Mod,  OpId::Rem}) {
+    const bool binary = op == OpId::Pow || op == OpId::Atan2 || op == OpId::Hypot ||
+                        op == OpId::Mod || op == OpId::Rem;
+    const std::string glsl = vk::render(op_kernel(op, ClassId::Single, binary), exact_caps()).glsl;
+    double secs = 0;
+    std::string cache;
+    EXPECT_NO_THROW(dev->pipeline(glsl, &secs, &cache)) << op_name(op);
+  }
+}
+
 TEST(VulkanMathRender, DoublePrecisionFunctionsStayOnTheHost) {
   const vk::Caps c = exact_caps();
   for (OpId op : {OpId::Sin, OpId::Exp, OpId::Log, OpId::Atan}) {
@@ -403,8 +450,9 @@ TEST(VulkanMathRender, DoublePrecisionFunctionsStayOnTheHost) {
   // mod and rem are exact (fmod): rendered in double precision too.
   EXPECT_NE(vk::render(op_kernel(OpId::Mod, ClassId::Double, true), c).glsl.find("mf_mod_(v0, v0)"),
             std::string::npos);
-  EXPECT_NE(vk::render(op_kernel(OpId::Rem, ClassId::Single, true), c).glsl.find("mf_remf_(v0, v0)"),
-            std::string::npos);
+  EXPECT_NE(
+      vk::render(op_kernel(OpId::Rem, ClassId::Single, true), c).glsl.find("mf_remf_(v0, v0)"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -303,7 +303,8 @@ private:
     };
     // Elementary functions: the single-precision ports of mf_math.inc (scalar_ops.inc's float
     // bodies); x.^2 stays the product below, as mf_Pow's exponent-2 case.
-    const bool square = in.op == OpId::Pow && k_.body.at(static_cast<size_t>(in.b)).kind == IKind::Const &&
+    const bool square = in.op == OpId::Pow &&
+                        k_.body.at(static_cast<size_t>(in.b)).kind == IKind::Const &&
                         k_.body.at(static_cast<size_t>(in.b)).imm == 2.0;
     MathParts parts = 0;
     const std::string fn = square ? "" : math_function(in.op, w == VType::F32, &parts);
@@ -395,8 +396,8 @@ private:
       case IKind::Op: {
         std::string s = d + op(in) + ";\n";
         if (in.check_real && type(in.a) != VType::Bool && op_has(in.op, kRealToComplex)) {
-          const std::string cond = real_domain_violation(in.op, name(in.a), in.b >= 0 ? name(in.b) : "",
-                                                       gtype(type(in.a)));
+          const std::string cond = real_domain_violation(
+              in.op, name(in.a), in.b >= 0 ? name(in.b) : "", gtype(type(in.a)));
           if (cond.empty()) unsupported("domain check of " + std::string(op_name(in.op)));
           s += fault(cond, kFaultComplex);
         }
@@ -463,28 +464,31 @@ private:
         // host_eval.cc (eval_gen): MATLAB's a + (k*(b-a))/(n-1) in double, the ends exact, the
         // infinite-difference form when b - a overflows; Fast math on single: the single
         // precision form with one step (docs/math-modes.md).
-        const std::string k = nm + "k";
+        const std::string k = nm + "k", a = nm + "a", b = nm + "b";
+        const std::string last = std::to_string(num - 1) + "L";
+        std::string s = "const int64_t " + k + " = int64_t(" + x + ");\n";
         if (in.type == VType::F32 && k_.math == accel::MathMode::Fast) {
           if (!caps_.div32) unsupported("the device's division is not correctly rounded");
+          const std::string st = nm + "s";
           const std::string n1 = literal(static_cast<double>(num > 1 ? num - 1 : 1), VType::F32);
-          return "const int64_t " + k + " = int64_t(" + x + ");\n"
-                 "precise float " + nm + "a = " + p(in.slot, "float") + ", " + nm + "b = " +
-                 p(in.slot2, "float") + ";\n"
-                 "precise float " + nm + "s = " + (num > 1 ? "(" + nm + "b - " + nm + "a) / " + n1 : "0.0") +
-                 ";\n" + decl(v) + k + " == " + std::to_string(num - 1) + "L ? " + nm + "b : " + k +
-                 " == 0L ? " + nm + "a : " + nm + "a + float(" + k + ") * " + nm + "s;\n";
+          s += "precise float " + a + " = " + p(in.slot, "float") + ", " + b + " = " +
+               p(in.slot2, "float") + ";\n";
+          s += "precise float " + st + " = " +
+               (num > 1 ? "(" + b + " - " + a + ") / " + n1 : std::string("0.0")) + ";\n";
+          return s + decl(v) + k + " == " + last + " ? " + b + " : " + k + " == 0L ? " + a +
+                 " : " + a + " + float(" + k + ") * " + st + ";\n";
         }
         if (!caps_.float64) unsupported("linspace needs double precision");
         if (!caps_.div64) unsupported("the device's division is not correctly rounded");
         const std::string n1 = literal(static_cast<double>(num - 1), VType::F64);
-        const std::string a = nm + "a", b = nm + "b", df = nm + "d", r = nm + "r";
-        std::string s = "const int64_t " + k + " = int64_t(" + x + ");\n"
-                        "precise double " + a + " = " + p(in.slot, "double") + ", " + b + " = " +
-                        p(in.slot2, "double") + ", " + df + " = " + b + " - " + a + ";\n"
-                        "precise double " + r + " = " + k + " == " + std::to_string(num - 1) + "L ? " +
-                        b + " : " + k + " == 0L ? " + a + " : isinf(" + df + ") ? " + a + " + (" + b +
-                        " / " + n1 + ") * double(" + k + ") - (" + a + " / " + n1 + ") * double(" + k +
-                        ") : " + a + " + (double(" + k + ") * " + df + ") / " + n1 + ";\n";
+        const std::string df = nm + "d", r = nm + "r", kd = "double(" + k + ")";
+        const std::string inf_form =
+            a + " + (" + b + " / " + n1 + ") * " + kd + " - (" + a + " / " + n1 + ") * " + kd;
+        const std::string form = a + " + (" + kd + " * " + df + ") / " + n1;
+        s += "precise double " + a + " = " + p(in.slot, "double") + ", " + b + " = " +
+             p(in.slot2, "double") + ", " + df + " = " + b + " - " + a + ";\n";
+        s += "precise double " + r + " = " + k + " == " + last + " ? " + b + " : " + k +
+             " == 0L ? " + a + " : isinf(" + df + ") ? " + inf_form + " : " + form + ";\n";
         if (in.type == VType::Bool) return s + decl(v) + "!(" + r + " == 0.0LF);\n";
         if (in.type == VType::F32 && !caps_.cvt)
           unsupported("the device's narrowing conversions do not round to nearest");

@@ -142,7 +142,8 @@ double mf_fma64_sw(double a, double b, double c) {
   }
   const uint64_t ua = MF_D2U(a), ub = MF_D2U(b), uc = MF_D2U(c);
   const uint64_t sp = (ua ^ ub) >> 63, sc = uc >> 63;
-  int ea = int((ua >> 52) & 0x7ffUL), eb = int((ub >> 52) & 0x7ffUL), ec = int((uc >> 52) & 0x7ffUL);
+  int ea = int((ua >> 52) & 0x7ffUL), eb = int((ub >> 52) & 0x7ffUL);
+  int ec = int((uc >> 52) & 0x7ffUL);
   uint64_t ma = ua & 0xfffffffffffffUL, mb = ub & 0xfffffffffffffUL, mc = uc & 0xfffffffffffffUL;
   // value = m * 2^(e - 1075) with bit 52 of m set (subnormals normalised)
   if (ea == 0) { const int s = 52 - mf_msb64_(ma); ma <<= s; ea = 1 - s; } else ma |= 1UL << 52;
@@ -482,7 +483,8 @@ double mf_rem_pio2_small_(double x, out uint q) {
   precise double kb = MF_FMA(x, MF_M_2_PI, MF_M_SHIFT);
   precise double kd = kb - MF_M_SHIFT;
   q = uint(MF_D2U(kb)) & 3u;
-  precise double r = MF_FMA(-kd, MF_M_PIO2_3, MF_FMA(-kd, MF_M_PIO2_2, MF_FMA(-kd, MF_M_PIO2_1, x)));
+  precise double r =
+      MF_FMA(-kd, MF_M_PIO2_3, MF_FMA(-kd, MF_M_PIO2_2, MF_FMA(-kd, MF_M_PIO2_1, x)));
   return r;
 }
 const uint64_t mf_2opi_words_[9] = uint64_t[9](0UL, 0xA2F9836EUL, 0x4E441529UL, 0xFC2757D1UL,
@@ -513,7 +515,8 @@ double mf_rem_pio2_big_(float x, out uint q) {
     quad += 1u;
     sg = -1.0LF;
   }
-  precise double f = double(fh) * MF_U2D(0x3c10000000000000UL) + double(fl) * MF_U2D(0x3810000000000000UL);
+  precise double f =
+      double(fh) * MF_U2D(0x3c10000000000000UL) + double(fl) * MF_U2D(0x3810000000000000UL);
   precise double r = sg * (f * MF_M_PI_2);
   if (x < 0.0) {
     r = -r;
@@ -608,7 +611,8 @@ float mf_trig_big_(float x, int fn) {
   if (x == MF_U2F(0x7f800000u) || x == MF_U2F(0xff800000u)) return mf_nanf_();
   uint q;
   precise double r = mf_rem_pio2_big_(x, q);
-  precise float res = fn == 2 ? float(mf_tan_quadrant_(r, q)) : float(mf_sin_quadrant_(r, q + uint(fn)));
+  precise float res =
+      fn == 2 ? float(mf_tan_quadrant_(r, q)) : float(mf_sin_quadrant_(r, q + uint(fn)));
   return res;
 }
 float mf_sinf(float x) { return mf_trig_small(x) ? mf_sinf_small(x) : mf_trig_big_(x, 0); }
@@ -1089,7 +1093,9 @@ float mf_fmodf(float x, float y) {
   const uint sx = uxi & 0x80000000u;
   uint i;
   if ((uyi << 1) == 0u || isnan(y) || ex == 0xff)
-    return isnan(x) ? MF_U2F(uxi | 0x400000u) : isnan(y) ? MF_U2F(uyi | 0x400000u) : MF_U2F(0xffc00000u);
+    return isnan(x)   ? MF_U2F(uxi | 0x400000u)
+           : isnan(y) ? MF_U2F(uyi | 0x400000u)
+                      : MF_U2F(0xffc00000u);
   if ((uxi << 1) <= (uyi << 1)) return (uxi << 1) == (uyi << 1) ? MF_U2F(sx) : x;
   if (ex == 0) {
     for (i = uxi << 9; (i >> 31) == 0u; i <<= 1) ex--;
@@ -1191,7 +1197,9 @@ double mf_mod_(double a, double m) {
   if (!(r == 0.0LF) && ((r < 0.0LF) != (m < 0.0LF))) r += m;
   return r == 0.0LF ? 0.0LF : r;
 }
-double mf_rem_(double a, double m) { return isinf(m) ? MF_U2D(0x7ff8000000000000UL) : mf_fmod(a, m); }
+double mf_rem_(double a, double m) {
+  return isinf(m) ? MF_U2D(0x7ff8000000000000UL) : mf_fmod(a, m);
+}
 )GLSL"},
 };
 
@@ -1255,7 +1263,8 @@ std::string math_unsupported(MathParts parts, const Caps& caps) {
   // converts to float, the double one needs only double precision (integer arithmetic).
   if ((needs & kFma32) && !caps.fma32) needs |= kF64 | kCvt;
   if ((needs & kFma64) && !caps.fma64) needs |= kF64;
-  if ((needs & kF64) && !caps.float64) return "it computes in double precision, which the device lacks";
+  if ((needs & kF64) && !caps.float64)
+    return "it computes in double precision, which the device lacks";
   if (((needs & kDiv32) && !caps.div32) || ((needs & kDiv64) && !caps.div64))
     return "the device's division is not correctly rounded";
   if (((needs & kSqrt32) && !caps.sqrt32) || ((needs & kSqrt64) && !caps.sqrt64))
