@@ -192,10 +192,12 @@ int accel_info() {
                 used ? "" : i.cpu ? "; not used unless --device vulkan (a CPU implementation)"
                                   : "; not used (the CUDA provider is)");
     std::printf("  double %s, 8-bit %s, 16-bit %s; correctly rounded division %s/%s and sqrt "
-                "%s/%s (single/double, probed)\n",
+                "%s/%s, fused fma %s/%s (single/double, probed); round-to-nearest conversions "
+                "%s\n",
                 caps.float64 ? "yes" : "no", caps.storage8 ? "yes" : "no",
                 caps.storage16 ? "yes" : "no", caps.div32 ? "yes" : "no",
-                caps.div64 ? "yes" : "no", caps.sqrt32 ? "yes" : "no", caps.sqrt64 ? "yes" : "no");
+                caps.div64 ? "yes" : "no", caps.sqrt32 ? "yes" : "no", caps.sqrt64 ? "yes" : "no",
+                caps.fma32 ? "yes" : "no", caps.fma64 ? "yes" : "no", caps.cvt ? "yes" : "no");
   } else {
     std::printf("vulkan: none (%s)\n", vk::Device::unavailable_reason().c_str());
   }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "accel/emit/schedule.h"
+#include "providers/vulkan/vulkan_math.h"
 #include "runtime/error.h"
 
 namespace matfuse::vk {
@@ -183,6 +184,7 @@ public:
             "  precise double r = mf_round(v);\n"
             "  return r <= lo ? lo : r >= hi ? hi : r;\n"
             "}\n";
+    os << math_prelude(math_, caps_);  // the ports of mf_math.inc / philox.inc the kernel calls
     os << "void main() {\n";
     auto slot = [](size_t s) { return "MfU64(pc.args + " + std::to_string(8 * s) + "UL).v"; };
     for (size_t i = 0; i < nin; ++i) os << "const uint64_t in" << i << " = " << slot(i) << ";\n";
@@ -223,6 +225,7 @@ private:
   const accel::Kernel& k_;
   const Caps& caps_;
   bool may_fault_ = false;
+  mutable MathParts math_ = 0;  // parts of vulkan_math.h the kernel calls
 
   std::string name(int v) const { return "v" + std::to_string(v); }
   VType type(int v) const { return k_.body.at(static_cast<size_t>(v)).type; }
@@ -298,6 +301,23 @@ private:
       if (!(w == VType::F32 ? caps_.div32 : caps_.div64))
         unsupported("the device's division is not correctly rounded");
     };
+    // Elementary functions: the single-precision ports of mf_math.inc (scalar_ops.inc's float
+    // bodies); x.^2 stays the product below, as mf_Pow's exponent-2 case.
+    const bool square = in.op == OpId::Pow &&
+                        k_.body.at(static_cast<size_t>(in.b)).kind == IKind::Const &&
+                        k_.body.at(static_cast<size_t>(in.b)).imm == 2.0;
+    MathParts parts = 0;
+    const std::string fn = square ? "" : math_function(in.op, w == VType::F32, &parts);
+    if (fn.empty() && !square && w == VType::F64 && !math_function(in.op, true, &parts).empty())
+      unsupported("double-precision " + std::string(op_name(in.op)) + " (the host's C library)");
+    if (!fn.empty()) {
+      const std::string why = math_unsupported(parts, caps_);
+      if (!why.empty()) unsupported(std::string(op_name(in.op)) + ": " + why);
+      math_ |= parts;
+      if (in.op == OpId::Pow)  // mf_Pow(float): b == 2 ? a*a : mf_powf(a, b)
+        return "(" + b + " == 2.0 ? " + a + " * " + a + " : mf_powf(" + a + ", " + b + "))";
+      return fn + "(" + a + (in.b >= 0 ? ", " + b : "") + ")";
+    }
     switch (in.op) {
       case OpId::Add: return a + " + " + b;
       case OpId::Sub: return a + " - " + b;
@@ -376,8 +396,10 @@ private:
       case IKind::Op: {
         std::string s = d + op(in) + ";\n";
         if (in.check_real && type(in.a) != VType::Bool && op_has(in.op, kRealToComplex)) {
-          if (in.op != OpId::Sqrt) unsupported("domain check of " + std::string(op_name(in.op)));
-          s += fault(name(in.a) + " < " + gtype(type(in.a)) + "(0)", kFaultComplex);
+          const std::string cond = real_domain_violation(
+              in.op, name(in.a), in.b >= 0 ? name(in.b) : "", gtype(type(in.a)));
+          if (cond.empty()) unsupported("domain check of " + std::string(op_name(in.op)));
+          s += fault(cond, kFaultComplex);
         }
         return s;
       }
@@ -396,7 +418,21 @@ private:
         return d + sat("double(" + a + ")", in.cls) + ";\n";
       }
       case IKind::Gen: return gen(v);
-      case IKind::Rng: unsupported("random numbers (philox.inc is not rendered for GLSL yet)");
+      case IKind::Rng: {
+        // Stream position = offset + element index, key (runtime/philox.inc, as host_eval).
+        const int np = static_cast<int>(k_.param_u64.size());
+        if (in.slot < 0 || in.slot >= np || in.slot2 < 0 || in.slot2 >= np ||
+            !k_.param_u64[in.slot] || !k_.param_u64[in.slot2])
+          unsupported("bad random-number parameter slots");
+        if (in.type == VType::Bool) unsupported("logical random numbers");
+        MathParts parts = 0;
+        const std::string fn = rng_function(in.gen, in.type == VType::F32, &parts);
+        const std::string why = math_unsupported(parts, caps_);
+        if (!why.empty()) unsupported("random numbers: " + why);
+        math_ |= parts;
+        return d + fn + "(p" + std::to_string(in.slot) + ", p" + std::to_string(in.slot2) +
+               " + uint64_t(" + name(in.a) + "));\n";
+      }
       case IKind::ReduceResult:
       case IKind::MatMulResult: unsupported("reduction or product result");
     }
@@ -424,7 +460,41 @@ private:
                T + "(" + x + " == " + last + " ? " + p(in.slot3, ct) + " : " + p(in.slot, ct) +
                " + " + nm + "k * " + p(in.slot2, ct) + ");\n";
       }
-      default: unsupported("generator kind (linspace, random numbers)");
+      case accel::GenKind::Linspace: {
+        // host_eval.cc (eval_gen): MATLAB's a + (k*(b-a))/(n-1) in double, the ends exact, the
+        // infinite-difference form when b - a overflows; Fast math on single: the single
+        // precision form with one step (docs/math-modes.md).
+        const std::string k = nm + "k", a = nm + "a", b = nm + "b";
+        const std::string last = std::to_string(num - 1) + "L";
+        std::string s = "const int64_t " + k + " = int64_t(" + x + ");\n";
+        if (in.type == VType::F32 && k_.math == accel::MathMode::Fast) {
+          if (!caps_.div32) unsupported("the device's division is not correctly rounded");
+          const std::string st = nm + "s";
+          const std::string n1 = literal(static_cast<double>(num > 1 ? num - 1 : 1), VType::F32);
+          s += "precise float " + a + " = " + p(in.slot, "float") + ", " + b + " = " +
+               p(in.slot2, "float") + ";\n";
+          s += "precise float " + st + " = " +
+               (num > 1 ? "(" + b + " - " + a + ") / " + n1 : std::string("0.0")) + ";\n";
+          return s + decl(v) + k + " == " + last + " ? " + b + " : " + k + " == 0L ? " + a +
+                 " : " + a + " + float(" + k + ") * " + st + ";\n";
+        }
+        if (!caps_.float64) unsupported("linspace needs double precision");
+        if (!caps_.div64) unsupported("the device's division is not correctly rounded");
+        const std::string n1 = literal(static_cast<double>(num - 1), VType::F64);
+        const std::string df = nm + "d", r = nm + "r", kd = "double(" + k + ")";
+        const std::string inf_form =
+            a + " + (" + b + " / " + n1 + ") * " + kd + " - (" + a + " / " + n1 + ") * " + kd;
+        const std::string form = a + " + (" + kd + " * " + df + ") / " + n1;
+        s += "precise double " + a + " = " + p(in.slot, "double") + ", " + b + " = " +
+             p(in.slot2, "double") + ", " + df + " = " + b + " - " + a + ";\n";
+        s += "precise double " + r + " = " + k + " == " + last + " ? " + b + " : " + k +
+             " == 0L ? " + a + " : isinf(" + df + ") ? " + inf_form + " : " + form + ";\n";
+        if (in.type == VType::Bool) return s + decl(v) + "!(" + r + " == 0.0LF);\n";
+        if (in.type == VType::F32 && !caps_.cvt)
+          unsupported("the device's narrowing conversions do not round to nearest");
+        return s + decl(v) + T + "(" + r + ");\n";
+      }
+      default: unsupported("generator kind");
     }
   }
 

@@ -5,16 +5,18 @@
 // every class but 64-bit integers, constants, parameters, element offsets, conversions, class
 // casts with MATLAB's saturation, the colon and eye generators, and the ops + - .* ./ .\ ,
 // max, min, uminus, comparisons, logical ops, abs, sign, floor, ceil, round, fix, sqrt, real,
-// conj, isnan, isinf, isfinite and x.^2. Everything else (reductions, matrix products, random
-// numbers, linspace, elementary functions, mod/rem) raises matfuse:codegen, and the executor
-// runs the group on the next provider (the host), as --profile reports.
+// conj, isnan, isinf, isfinite and x.^2; through the GLSL ports of vulkan_math.h, the
+// single-precision elementary functions of runtime/mf_math.inc, mod and rem (both precisions),
+// rand and randn (runtime/philox.inc, single and double); and linspace. Everything else
+// (reductions, matrix products, double-precision elementary functions) raises matfuse:codegen,
+// and the executor runs the group on the next provider (the host), as --profile reports.
 //
 // Exactness (DESIGN.md decision 7): every floating temporary is `precise` (SPIR-V
 // NoContraction: no FMA contraction, no reassociation), constants are written as their bits,
 // and round half away from zero is computed from trunc (exact). Division and sqrt are exact
-// only where the device rounds them correctly, which Vulkan does not promise (2.5 ulp): the
-// caller passes Caps from a probe of the device (vulkan_provider.cc), and without them kernels
-// with those ops are not rendered. Double precision needs shaderFloat64; 8- and 16-bit classes
+// only where the device rounds them correctly, which Vulkan does not promise (2.5 ulp), and
+// fma() only where it is fused: the caller passes Caps from a probe of the device
+// (vulkan_provider.cc), and without them kernels with those ops are not rendered. Double precision needs shaderFloat64; 8- and 16-bit classes
 // need the 8-/16-bit storage features.
 //
 // Launch ABI: push constant = the 64-bit device address of an argument block of 8-byte slots:
@@ -39,6 +41,8 @@ struct Caps {
   bool storage8 = false, storage16 = false;
   bool div32 = false, div64 = false;    ///< correctly rounded division
   bool sqrt32 = false, sqrt64 = false;  ///< correctly rounded sqrt
+  bool fma32 = false, fma64 = false;    ///< fma() fused (one rounding)
+  bool cvt = false;  ///< double -> float and 64-bit integer -> double round to nearest
   uint32_t max_groups = 65535;
 };
 

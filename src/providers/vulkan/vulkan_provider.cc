@@ -12,8 +12,10 @@ namespace {
 
 constexpr int kProbeCount = 1 << 14;
 
-/// The probe kernel: quotients and square roots in single and (when f64) double precision.
-/// Argument block: a64, b64, q64, s64, a32, b32, q32, s32 (addresses).
+/// The probe kernel: quotients, square roots and fma(a, b, c) in single and (when f64) double
+/// precision, and the narrowing conversions double -> float (of a) and uint64 -> double (of b's
+/// bits). Argument block (addresses): a64, b64, q64, s64, a32, b32, q32, s32, c64, fma64, c32,
+/// fma32, cvt32, u2d64.
 std::string probe_source(bool f64) {
   std::string s =
       "#version 460\n"
@@ -33,11 +35,19 @@ std::string probe_source(bool f64) {
     s += "  precise double a = MfF64(arg(0) + 8UL * i).v, b = MfF64(arg(1) + 8UL * i).v;\n"
          "  precise double q = a / b, r = sqrt(abs(a));\n"
          "  MfF64(arg(2) + 8UL * i).v = q;\n"
-         "  MfF64(arg(3) + 8UL * i).v = r;\n";
+         "  MfF64(arg(3) + 8UL * i).v = r;\n"
+         "  precise double c = MfF64(arg(8) + 8UL * i).v;\n"
+         "  precise double f = fma(a, b, c);\n"
+         "  MfF64(arg(9) + 8UL * i).v = f;\n"
+         "  MfF32(arg(12) + 4UL * i).v = float(a);\n"
+         "  MfF64(arg(13) + 8UL * i).v = double(doubleBitsToUint64(b));\n";
   s += "  precise float fa = MfF32(arg(4) + 4UL * i).v, fb = MfF32(arg(5) + 4UL * i).v;\n"
        "  precise float fq = fa / fb, fr = sqrt(abs(fa));\n"
        "  MfF32(arg(6) + 4UL * i).v = fq;\n"
        "  MfF32(arg(7) + 4UL * i).v = fr;\n"
+       "  precise float fc = MfF32(arg(10) + 4UL * i).v;\n"
+       "  precise float ff = fma(fa, fb, fc);\n"
+       "  MfF32(arg(11) + 4UL * i).v = ff;\n"
        "}\n";
   return s;
 }
@@ -66,8 +76,8 @@ VulkanProvider::VulkanProvider(Device& dev) : dev_(dev) {
 void VulkanProvider::probe() {
   const bool f64 = caps_.float64;
   const size_t n = kProbeCount;
-  std::vector<double> a(n), b(n);
-  std::vector<float> fa(n), fb(n);
+  std::vector<double> a(n), b(n), c(n);
+  std::vector<float> fa(n), fb(n), fc(n);
   uint64_t s = 0x9e3779b97f4a7c15ull;
   auto next = [&] {  // xorshift64*
     s ^= s >> 12;
@@ -98,6 +108,15 @@ void VulkanProvider::probe() {
       fa[i] = static_cast<float>(a[i]);
       fb[i] = static_cast<float>(b[i]);
     }
+    // Addends of fma(a, b, c): random, or -(a*b) rounded, where the fused result is the
+    // product's rounding error and an unfused one 0 (or another rounding).
+    if (i % 2 == 0 || i < 144) {
+      c[i] = i < 144 ? special[(7 * i) % 12] : a[(i * 31) % n] * 0.75;
+      fc[i] = static_cast<float>(c[i]);
+    } else {
+      c[i] = -(a[i] * b[i]);
+      fc[i] = -(fa[i] * fb[i]);
+    }
   }
   std::vector<std::unique_ptr<DeviceCopy>> bufs;
   auto buffer = [&](const void* src, size_t bytes) {
@@ -106,43 +125,63 @@ void VulkanProvider::probe() {
     if (src) dev_.upload(addr, src, bytes);
     return addr;
   };
-  uint64_t slots[8] = {};
+  uint64_t slots[14] = {};
   if (f64) {
     slots[0] = buffer(a.data(), 8 * n);
     slots[1] = buffer(b.data(), 8 * n);
     slots[2] = buffer(nullptr, 8 * n);
     slots[3] = buffer(nullptr, 8 * n);
+    slots[8] = buffer(c.data(), 8 * n);
+    slots[9] = buffer(nullptr, 8 * n);
+    slots[12] = buffer(nullptr, 4 * n);
+    slots[13] = buffer(nullptr, 8 * n);
   }
   slots[4] = buffer(fa.data(), 4 * n);
   slots[5] = buffer(fb.data(), 4 * n);
   slots[6] = buffer(nullptr, 4 * n);
   slots[7] = buffer(nullptr, 4 * n);
+  slots[10] = buffer(fc.data(), 4 * n);
+  slots[11] = buffer(nullptr, 4 * n);
   const uint64_t args = buffer(slots, sizeof slots);
   double secs = 0;
   std::string cache;
   const Pipeline& p = dev_.pipeline(probe_source(f64), &secs, &cache);
   dev_.wait(dev_.dispatch(p, static_cast<uint32_t>(n / kLocalSize), args));
-  std::vector<double> q(n), r(n);
-  std::vector<float> fq(n), fr(n);
+  std::vector<double> q(n), r(n), f(n), u2d(n);
+  std::vector<float> fq(n), fr(n), ff(n), cvt(n);
   if (f64) {
     dev_.download(q.data(), slots[2], 8 * n);
     dev_.download(r.data(), slots[3], 8 * n);
+    dev_.download(f.data(), slots[9], 8 * n);
+    dev_.download(cvt.data(), slots[12], 4 * n);
+    dev_.download(u2d.data(), slots[13], 8 * n);
   }
   dev_.download(fq.data(), slots[6], 4 * n);
   dev_.download(fr.data(), slots[7], 4 * n);
-  bool div32 = true, sqrt32 = true, div64 = f64, sqrt64 = f64;
+  dev_.download(ff.data(), slots[11], 4 * n);
+  bool div32 = true, sqrt32 = true, fma32 = true;
+  bool div64 = f64, sqrt64 = f64, fma64 = f64, conv = f64;
   for (size_t i = 0; i < n; ++i) {
     div32 = div32 && same(fq[i], fa[i] / fb[i]);
     sqrt32 = sqrt32 && same(fr[i], std::sqrt(std::fabs(fa[i])));
+    fma32 = fma32 && same(ff[i], std::fma(fa[i], fb[i], fc[i]));
     if (f64) {
       div64 = div64 && same(q[i], a[i] / b[i]);
       sqrt64 = sqrt64 && same(r[i], std::sqrt(std::fabs(a[i])));
+      fma64 = fma64 && same(f[i], std::fma(a[i], b[i], c[i]));
+      uint64_t ub;
+      std::memcpy(&ub, &b[i], 8);
+      conv = conv && same(cvt[i], static_cast<float>(a[i])) &&
+             same(u2d[i], static_cast<double>(ub));
     }
   }
   caps_.div32 = div32;
   caps_.sqrt32 = sqrt32;
   caps_.div64 = div64;
   caps_.sqrt64 = sqrt64;
+  caps_.fma32 = fma32;
+  caps_.fma64 = fma64;
+  caps_.cvt = conv;
 }
 
 const VulkanProvider::Rendered& VulkanProvider::rendered(const accel::Kernel& k,
