@@ -119,15 +119,16 @@ TEST(VulkanReduce, LaneLengthsAroundThePairwiseBlock) {
 TEST(VulkanReduce, FewLongLanes) {
   MATFUSE_REQUIRE_VULKAN();
   // The sum of one long vector (its leaves folded in parallel, then combined dispatch by
-  // dispatch along the same tree), three long strided rows, and in-order folds of a long lane.
+  // dispatch along the same tree), three long strided rows, in-order folds of a long lane, and
+  // a long vector also written out by the reduction that reads it (Z).
   for (const std::string cls : {"double", "single"}) {
     const std::string code =
         data(cls, 1000000, 1) +
         "s = sum(X * 2); so = sum(X * 2, 'omitnan'); m = mean(X + 1, 'omitnan');"
         "mx = max(X * 2); mn = min(X * 2, [], 'includenan'); an = any(X > 4); al = all(X + 1e-3);"
         "p = prod(X(1:3000) * 0 + 1.0001); Y = reshape(X(1:999999), 3, []); r = sum(Y * 2, 2, "
-        "'omitnan'); q = max(Y + 1, [], 2);";
-    host_vs_vulkan(code, {"s", "so", "m", "mx", "mn", "an", "al", "p", "r", "q"}, 6);
+        "'omitnan'); q = max(Y + 1, [], 2); Z = X * 3 - 1; sz = sum(Z, 'omitnan');";
+    host_vs_vulkan(code, {"s", "so", "m", "mx", "mn", "an", "al", "p", "r", "q", "Z", "sz"}, 6);
   }
 }
 
