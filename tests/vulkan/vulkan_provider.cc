@@ -107,7 +107,9 @@ TEST(Vulkan, FaultsRerunWithTheEagerEngine) {
 
 TEST(Vulkan, UncoveredKernelsRunOnTheHostAndSayWhy) {
   MATFUSE_REQUIRE_VULKAN();
-  for (const char* code : {"x = (1:50000) / 3; t = sum(x .* x);", "x = (1:50000) / 3; t = sin(x) + 1;"}) {
+  // Not on Vulkan: asinh (the host's C library even in single) and double-precision sin.
+  for (const char* code : {"x = (1:50000) / 3; t = asinh(single(x)) + 1;",
+                           "x = (1:50000) / 3; t = sin(x) + 1;"}) {
     ScriptRun h = run_in(accel::DeviceMode::Cpu, code, {"t"});
     ScriptRun d = run_in(accel::DeviceMode::Gpu, code, {"t"});
     EXPECT_TRUE(bitwise_equal(d.vars["t"], h.vars["t"])) << code;

@@ -2,6 +2,8 @@
 // evaluation in providers/host/host_eval.cc and runtime/scalar_ops.inc.
 #include "providers/vulkan/vulkan_codegen.h"
 
+#include "providers/vulkan/vulkan_codegen_internal.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -14,9 +16,18 @@
 #include "runtime/error.h"
 
 namespace matfuse::vk {
+namespace detail {
+
+void unsupported(const std::string& what) {
+  throw_error("matfuse:codegen", "Vulkan code generation: %s", what.c_str());
+}
+
+}  // namespace detail
+
 namespace {
 
 using accel::Access;
+using detail::unsupported;
 using accel::IKind;
 using accel::Instr;
 using accel::VType;
@@ -24,10 +35,6 @@ using accel::VType;
 // Fault codes of the flag (as the CUDA provider's: 1 a value left the real domain, 2 NaN to
 // logical).
 constexpr int kFaultComplex = 1, kFaultLogicalNaN = 2;
-
-[[noreturn]] void unsupported(const std::string& what) {
-  throw_error("matfuse:codegen", "Vulkan code generation: %s", what.c_str());
-}
 
 const char* gtype(VType t) {
   switch (t) {
@@ -144,6 +151,22 @@ public:
     const size_t nin = k_.inputs.size(), nout = k_.outputs.size(), np = k_.param_u64.size();
     sh.arg_slots = nin + nout + np + 1;
     std::ostringstream os;
+    os << preamble() << "void main() {\n" << args_code(0) << pre.str();
+    os << "const int64_t n_ = " << n << "L;\n"
+       << "const int64_t stride_ = int64_t(gl_NumWorkGroups.x) * " << kLocalSize << "L;\n"
+       << "for (int64_t i = int64_t(gl_GlobalInvocationID.x); i < n_; i += stride_) {\n"
+       << index_code() << body.str() << "}\n}\n";
+    sh.glsl = os.str();
+    sh.may_fault = may_fault_;
+    const int64_t groups = (n + kLocalSize - 1) / kLocalSize;
+    sh.groups = static_cast<uint32_t>(
+        std::clamp<int64_t>(groups, 1, std::min<int64_t>(caps_.max_groups, 65535)));
+    return sh;
+  }
+
+  /// Everything before main(): version, extensions, buffer types, push constant, functions.
+  std::string preamble() const {
+    std::ostringstream os;
     os << "#version 460\n"
        << "#extension GL_EXT_buffer_reference : require\n"
        << "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
@@ -185,7 +208,25 @@ public:
             "  return r <= lo ? lo : r >= hi ? hi : r;\n"
             "}\n";
     os << math_prelude(math_, caps_);  // the ports of mf_math.inc / philox.inc the kernel calls
-    os << "void main() {\n";
+    return os.str();
+  }
+
+protected:
+  const accel::Kernel& k_;
+  const Caps& caps_;
+  bool may_fault_ = false;
+  // The phase rendered (vulkan_codegen_internal.h): the body over `space` by default.
+  const std::vector<Instr>* code_ = &k_.body;
+  const Dims* space_ = &k_.space;
+  std::string prefix_ = "v";
+  std::vector<std::string> results_;  ///< ReduceResult r / MatMulResult (0) expressions
+  mutable MathParts math_ = 0;         ///< parts of vulkan_math.h the rendered phases call
+
+  /// Declarations at the start of main(): argument block slots (inputs, outputs, parameters,
+  /// the fault flag, then `extra` slots named extra<k>) and the access bases.
+  std::string args_code(size_t extra) const {
+    const size_t nin = k_.inputs.size(), nout = k_.outputs.size(), np = k_.param_u64.size();
+    std::ostringstream os;
     auto slot = [](size_t s) { return "MfU64(pc.args + " + std::to_string(8 * s) + "UL).v"; };
     for (size_t i = 0; i < nin; ++i) os << "const uint64_t in" << i << " = " << slot(i) << ";\n";
     for (size_t i = 0; i < nout; ++i)
@@ -199,6 +240,8 @@ public:
         os << "const float p" << i << " = float(uint64BitsToDouble(" << slot(s) << "));\n";
     }
     os << "const uint64_t fault = " << slot(nin + nout + np) << ";\n";
+    for (size_t e = 0; e < extra; ++e)
+      os << "const uint64_t extra" << e << " = " << slot(nin + nout + np + 1 + e) << ";\n";
     for (size_t a = 0; a < k_.accesses.size(); ++a) {
       const Access& ac = k_.accesses[a];
       os << "const int64_t ab" << a << " = " << ac.base << "L";
@@ -208,27 +251,11 @@ public:
       }
       os << ";\n";
     }
-    os << pre.str();
-    os << "const int64_t n_ = " << n << "L;\n"
-       << "const int64_t stride_ = int64_t(gl_NumWorkGroups.x) * " << kLocalSize << "L;\n"
-       << "for (int64_t i = int64_t(gl_GlobalInvocationID.x); i < n_; i += stride_) {\n"
-       << index_code() << body.str() << "}\n}\n";
-    sh.glsl = os.str();
-    sh.may_fault = may_fault_;
-    const int64_t groups = (n + kLocalSize - 1) / kLocalSize;
-    sh.groups = static_cast<uint32_t>(
-        std::clamp<int64_t>(groups, 1, std::min<int64_t>(caps_.max_groups, 65535)));
-    return sh;
+    return os.str();
   }
 
-private:
-  const accel::Kernel& k_;
-  const Caps& caps_;
-  bool may_fault_ = false;
-  mutable MathParts math_ = 0;  // parts of vulkan_math.h the kernel calls
-
-  std::string name(int v) const { return "v" + std::to_string(v); }
-  VType type(int v) const { return k_.body.at(static_cast<size_t>(v)).type; }
+  std::string name(int v) const { return prefix_ + std::to_string(v); }
+  VType type(int v) const { return code_->at(static_cast<size_t>(v)).type; }
 
   void check_types(const Instr& in) const {
     if (in.type == VType::F64 && !caps_.float64)
@@ -244,24 +271,25 @@ private:
   /// Element offset of access a at point i (x<d>: the decomposed index).
   std::string offset(int a) const {
     const Access& ac = k_.accesses.at(a);
-    if (static_cast<int>(ac.strides.size()) != k_.space.ndims()) unsupported("access rank mismatch");
+    const Dims& sp = *space_;
+    if (static_cast<int>(ac.strides.size()) != sp.ndims()) unsupported("access rank mismatch");
     if (uniform_access(a)) return "ab" + std::to_string(a);
-    if (accel::contiguous_access(k_, a, k_.space)) return "(ab" + std::to_string(a) + " + i)";
+    if (accel::contiguous_access(k_, a, sp)) return "(ab" + std::to_string(a) + " + i)";
     std::string s = "(ab" + std::to_string(a);
-    for (int d = 0; d < k_.space.ndims(); ++d)
-      if (ac.strides[d] && k_.space[d] > 1)
+    for (int d = 0; d < sp.ndims(); ++d)
+      if (ac.strides[d] && sp[d] > 1)
         s += " + x" + std::to_string(d) + " * " + std::to_string(ac.strides[d]) + "L";
     return s + ")";
   }
 
   std::string index_code() const {
     std::string s = "int64_t xr_ = i;\n";
-    for (int d = 0; d < k_.space.ndims(); ++d) {
+    for (int d = 0; d < space_->ndims(); ++d) {
       const std::string xd = "x" + std::to_string(d);
-      if (d + 1 == k_.space.ndims()) {
+      if (d + 1 == space_->ndims()) {
         s += "const int64_t " + xd + " = xr_;\n";
       } else {
-        const std::string n = std::to_string(k_.space[d]) + "L";
+        const std::string n = std::to_string((*space_)[d]) + "L";
         s += "const int64_t " + xd + " = xr_ % " + n + ";\nxr_ /= " + n + ";\n";
       }
     }
@@ -304,8 +332,8 @@ private:
     // Elementary functions: the single-precision ports of mf_math.inc (scalar_ops.inc's float
     // bodies); x.^2 stays the product below, as mf_Pow's exponent-2 case.
     const bool square = in.op == OpId::Pow &&
-                        k_.body.at(static_cast<size_t>(in.b)).kind == IKind::Const &&
-                        k_.body.at(static_cast<size_t>(in.b)).imm == 2.0;
+                        code_->at(static_cast<size_t>(in.b)).kind == IKind::Const &&
+                        code_->at(static_cast<size_t>(in.b)).imm == 2.0;
     MathParts parts = 0;
     const std::string fn = square ? "" : math_function(in.op, w == VType::F32, &parts);
     if (fn.empty() && !square && w == VType::F64 && !math_function(in.op, true, &parts).empty())
@@ -325,7 +353,7 @@ private:
       case OpId::Div: need_div(); return a + " / " + b;
       case OpId::LDiv: need_div(); return b + " / " + a;
       case OpId::Pow: {
-        const Instr& e = k_.body.at(static_cast<size_t>(in.b));
+        const Instr& e = code_->at(static_cast<size_t>(in.b));
         if (e.kind == IKind::Const && e.imm == 2.0) return a + " * " + a;
         unsupported("power (no exact GLSL pow)");
       }
@@ -367,7 +395,7 @@ private:
   }
 
   std::string instr(int v) {
-    const Instr& in = k_.body[static_cast<size_t>(v)];
+    const Instr& in = (*code_)[static_cast<size_t>(v)];
     const std::string d = decl(v);
     const std::string T = gtype(in.type);
     switch (in.kind) {
@@ -434,13 +462,17 @@ private:
                " + uint64_t(" + name(in.a) + "));\n";
       }
       case IKind::ReduceResult:
-      case IKind::MatMulResult: unsupported("reduction or product result");
+      case IKind::MatMulResult: {
+        const size_t r = in.kind == IKind::MatMulResult ? 0 : static_cast<size_t>(in.reduce);
+        if (r >= results_.size()) unsupported("reduction or product result");
+        return d + results_[r] + ";\n";
+      }
     }
     unsupported("instruction kind");
   }
 
   std::string gen(int v) {
-    const Instr& in = k_.body[static_cast<size_t>(v)];
+    const Instr& in = (*code_)[static_cast<size_t>(v)];
     const std::string x = name(in.a), nm = name(v), T = gtype(in.type);
     const long long num = static_cast<long long>(in.imm);
     auto p = [&](int slot, const char* t) {
@@ -518,9 +550,46 @@ private:
 
 }  // namespace
 
+namespace detail {
+
+struct Codegen::Impl : Renderer {
+  using Renderer::Renderer;
+  friend class Codegen;
+};
+
+Codegen::Codegen(const accel::Kernel& k, const Caps& caps) : impl_(std::make_unique<Impl>(k, caps)) {}
+Codegen::~Codegen() = default;
+
+void Codegen::phase(const std::vector<accel::Instr>& code, const Dims& space,
+                    const std::string& prefix, std::vector<std::string> results) {
+  impl_->code_ = &code;
+  impl_->space_ = &space;
+  impl_->prefix_ = prefix;
+  impl_->results_ = std::move(results);
+}
+std::string Codegen::name(int v) const { return impl_->name(v); }
+std::string Codegen::instr(int v) {
+  impl_->check_types(impl_->code_->at(static_cast<size_t>(v)));
+  return impl_->instr(v);
+}
+std::string Codegen::index_code() const { return impl_->index_code(); }
+std::string Codegen::store(size_t o) const { return impl_->store(o); }
+std::string Codegen::preamble() const { return impl_->preamble(); }
+std::string Codegen::args_code(size_t extra) const { return impl_->args_code(extra); }
+size_t Codegen::base_slots() const {
+  const accel::Kernel& k = impl_->k_;
+  return k.inputs.size() + k.outputs.size() + k.param_u64.size() + 1;
+}
+bool Codegen::may_fault() const { return impl_->may_fault_; }
+
+}  // namespace detail
+
 Shader render(const accel::Kernel& k, const Caps& caps) {
   const std::string problem = accel::verify_kernel(k);
   if (!problem.empty()) unsupported("invalid kernel: " + problem);
+  if (k.matmul) return detail::render_matmul(k, caps);
+  if (k.fusion_kind == accel::FusionKind::Reduction || !k.reduces.empty())
+    return detail::render_reduction(k, caps);
   return Renderer(k, caps).render();
 }
 

@@ -761,6 +761,11 @@ const Pipeline& Device::pipeline(const std::string& glsl, double* compile_second
 
 uint64_t Device::dispatch(const Pipeline& p, uint32_t groups, uint64_t args, bool timed,
                           double* seconds) {
+  return dispatch(std::vector<Step>{{&p, groups}}, args, timed, seconds);
+}
+
+uint64_t Device::dispatch(const std::vector<Step>& steps, uint64_t args, bool timed,
+                          double* seconds) {
   Impl& m = *impl_;
   std::lock_guard<std::recursive_mutex> l(m.mu);
   Impl::Slot& s = m.begin();
@@ -769,9 +774,19 @@ uint64_t Device::dispatch(const Pipeline& p, uint32_t groups, uint64_t args, boo
     m.api.CmdResetQueryPool(s.cb, m.queries, 0, 2);
     m.api.CmdWriteTimestamp(s.cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, m.queries, 0);
   }
-  m.api.CmdBindPipeline(s.cb, VK_PIPELINE_BIND_POINT_COMPUTE, p.pipeline);
-  m.api.CmdPushConstants(s.cb, m.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &args);
-  m.api.CmdDispatch(s.cb, std::max<uint32_t>(groups, 1), 1, 1);
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (i > 0) {  // the previous dispatches' writes, visible to this one
+      auto mb = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
+      mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+      mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+      m.api.CmdPipelineBarrier(s.cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0,
+                               nullptr);
+    }
+    m.api.CmdBindPipeline(s.cb, VK_PIPELINE_BIND_POINT_COMPUTE, steps[i].pipeline->pipeline);
+    m.api.CmdPushConstants(s.cb, m.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, &args);
+    m.api.CmdDispatch(s.cb, std::max<uint32_t>(steps[i].groups, 1), 1, 1);
+  }
   if (timed) m.api.CmdWriteTimestamp(s.cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m.queries, 1);
   const uint64_t v = m.submit(s);
   if (timed) {

@@ -83,6 +83,16 @@ public:
   /// timestamps and waits (seconds into *seconds).
   uint64_t dispatch(const Pipeline& p, uint32_t groups, uint64_t args, bool timed = false,
                     double* seconds = nullptr);
+  /// One dispatch of a multi-dispatch kernel.
+  struct Step {
+    const Pipeline* pipeline = nullptr;
+    uint32_t groups = 1;
+  };
+  /// Submits the dispatches of `steps` in order in one command buffer, each after a barrier
+  /// that makes the previous ones' shader writes visible to it, all with the push constant
+  /// `args`; returns the timeline value their completion signals. timed as above (all steps).
+  uint64_t dispatch(const std::vector<Step>& steps, uint64_t args, bool timed = false,
+                    double* seconds = nullptr);
   /// Waits until the timeline reaches `value` (every submission up to it has finished).
   void wait(uint64_t value);
   /// Waits for every submission. Raises MatlabError on a device loss.

@@ -239,7 +239,14 @@ RunResult VulkanProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   if (!r.shader) throw_error("matfuse:codegen", "%s", r.why.c_str());
   const Shader& sh = *r.shader;
   RunResult rr;
-  const Pipeline& p = dev_.pipeline(sh.glsl, &rr.compile_seconds, &rr.kernel_cache);
+  std::vector<Device::Step> steps{{&dev_.pipeline(sh.glsl, &rr.compile_seconds, &rr.kernel_cache),
+                                   sh.groups}};
+  for (const Stage& st : sh.more) {
+    double secs = 0;
+    std::string cache;
+    steps.push_back({&dev_.pipeline(st.glsl, &secs, &cache), st.groups});
+    rr.compile_seconds += secs;
+  }
   // The argument block: inputs, outputs, parameters, fault flag (vulkan_codegen.h).
   std::vector<uint64_t> block;
   block.reserve(sh.arg_slots);
@@ -265,13 +272,20 @@ RunResult VulkanProvider::run(const accel::Kernel& k, const KernelArgs& args) {
   const int32_t zero = 0;
   dev_.upload(fault_addr, &zero, sizeof zero);
   block.push_back(fault_addr);
+  // Scratch memory of multi-dispatch kernels (partials, a product's C): freed when this run
+  // returns, reused only after the submission below has finished.
+  std::unique_ptr<DeviceCopy> scratch;
+  if (sh.scratch_bytes) {
+    scratch = dev_.allocate(sh.scratch_bytes);
+    block.push_back(reinterpret_cast<uint64_t>(scratch->device_ptr()));
+  }
   if (block.size() != sh.arg_slots)
     throw_error("matfuse:codegen", "Vulkan kernel arguments: %zu slots for %zu.", block.size(),
                 sh.arg_slots);
   std::unique_ptr<DeviceCopy> argbuf = dev_.allocate(block.size() * 8);
   const uint64_t arg_addr = reinterpret_cast<uint64_t>(argbuf->device_ptr());
   dev_.upload(arg_addr, block.data(), block.size() * 8);
-  const uint64_t done = dev_.dispatch(p, sh.groups, arg_addr, timing_, &rr.device_seconds);
+  const uint64_t done = dev_.dispatch(steps, arg_addr, timing_, &rr.device_seconds);
   // argbuf is retired now: its block is reused only after this submission has finished.
   if (!sh.may_fault) return rr;
   if (defer_faults_) {

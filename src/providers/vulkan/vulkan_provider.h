@@ -10,8 +10,9 @@
 //   matched (Vulkan allows 2.5 ulp), so results are the host's bits.
 // - Memory and residency as the CUDA provider's (vulkan_device.h): inputs are uploaded once and
 //   keep their device copy; outputs are device-only tensors gathered on first host access.
-// - Library calls: none yet (gemm, FFT, sort, indexing, solves run where the data is gathered
-//   to: the host).
+// - Library calls: none yet (gemm and syrk calls outside fused kernels, FFT, sort, indexing,
+//   solves run where the data is gathered to: the host); fused matrix products run as GLSL
+//   (vulkan_reduce.cc).
 #pragma once
 
 #include <mutex>
