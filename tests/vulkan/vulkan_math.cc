@@ -16,6 +16,7 @@
 
 #include "accel/run/provider.h"
 #include "gpu_util.h"
+#include "vulkan_test_util.h"
 #include "providers/vulkan/vulkan_codegen.h"
 #include "providers/vulkan/vulkan_device.h"
 #include "providers/vulkan/vulkan_provider.h"
@@ -23,14 +24,6 @@
 
 namespace matfuse::gputest {
 namespace {
-
-/// Skips the test where no Vulkan provider is usable; captures arrays from 1000 elements on.
-#define MATFUSE_REQUIRE_VULKAN_MATH()                                                        \
-  do {                                                                                       \
-    if (!::matfuse::find_provider("vulkan"))                                                 \
-      GTEST_SKIP() << "no Vulkan provider: " << ::matfuse::vk::Device::unavailable_reason(); \
-    ::matfuse::accel::lazy_config().min_numel = 1000;                                        \
-  } while (0)
 
 /// Runs code on the host and on Vulkan; asserts bitwise equality of every name and that at
 /// least `kernels` groups ran on Vulkan. Returns the Vulkan run.
@@ -69,7 +62,7 @@ const char* kSingleOperands =
     "u = x ./ (1 + abs(x)); u(1:6) = single([1 -1 0 -0 NaN 0.5]);";
 
 TEST(VulkanMath, SingleElementaryFunctionsHaveTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   const std::string code =
       std::string(kSingleOperands) +
       "s1 = sin(x); c1 = cos(x); t1 = tan(x); e1 = exp(x); em = expm1(x); sh = sinh(x);"
@@ -82,7 +75,7 @@ TEST(VulkanMath, SingleElementaryFunctionsHaveTheHostsBits) {
 }
 
 TEST(VulkanMath, PowSpecialCasesHaveTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // Every pair of special bases and exponents whose power is real (a negative finite base
   // with a finite non-integer exponent is complex: that leaves the kernel, tested below).
   const std::string code =
@@ -96,7 +89,7 @@ TEST(VulkanMath, PowSpecialCasesHaveTheHostsBits) {
 }
 
 TEST(VulkanMath, LeavingTheRealDomainRerunsEagerly) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // log, asin and a negative base with a fractional exponent fault on the device; the eager
   // re-run gives the host's complex results.
   for (const char* f : {"y = log(x - 2000);", "y = asin(x / 1000);",
@@ -113,7 +106,7 @@ TEST(VulkanMath, LeavingTheRealDomainRerunsEagerly) {
 }
 
 TEST(VulkanMath, ModAndRemHaveTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // fmod is exact: the integer port must give the C library's bits in both precisions, with
   // MATLAB's rules for zero and infinite divisors, NaN, signed zeros, subnormals and operands
   // whose exponents lie far apart.
@@ -137,7 +130,7 @@ TEST(VulkanMath, ModAndRemHaveTheHostsBits) {
 }
 
 TEST(VulkanMath, RandomNumbersHaveTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // Double and single, several seeds, odd start positions (a call after 1001 values), and
   // randi (rand scaled and floored on the host's formula).
   const std::string code =
@@ -150,7 +143,7 @@ TEST(VulkanMath, RandomNumbersHaveTheHostsBits) {
 }
 
 TEST(VulkanMath, LinspaceHasTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   const std::string code =
       "l1 = linspace(0, 1, 5000); l2 = linspace(-3.5, 1e10, 4097) + 0;"
       "l3 = linspace(-realmax, realmax, 2001) * 1; l4 = linspace(5, 5, 1000) + 1;"
@@ -160,7 +153,7 @@ TEST(VulkanMath, LinspaceHasTheHostsBits) {
 }
 
 TEST(VulkanMath, FastSingleLinspaceHasTheHostsBits) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   same_bits(
       "feature('MathMode', 'fast'); l = single(linspace(-2, 7, 3001)) * 2;"
       "m = single(linspace(0, 1, 1000)) + 1; feature('MathMode', 'exact');",
@@ -168,7 +161,7 @@ TEST(VulkanMath, FastSingleLinspaceHasTheHostsBits) {
 }
 
 TEST(VulkanMath, TheProbeFindsWhatTheFunctionsNeed) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   const vk::Device* d = vk::Device::get();
   ASSERT_NE(d, nullptr);
   const vk::Caps& c = vk::vulkan_provider()->caps();
@@ -182,7 +175,7 @@ TEST(VulkanMath, TheProbeFindsWhatTheFunctionsNeed) {
 }
 
 TEST(VulkanMath, TheSoftwareFmaIsTheHostsFma) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   vk::Device* dev = vk::Device::get();
   ASSERT_NE(dev, nullptr);
   if (!dev->info().float64) GTEST_SKIP() << "no double precision";
@@ -310,7 +303,7 @@ TEST(VulkanMath, TheSoftwareFmaIsTheHostsFma) {
 }
 
 TEST(VulkanMath, CompileTimeOfTheFullPrelude) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // Every function and both generators in one kernel: the largest prelude. Its compile time
   // (glslang to SPIR-V and the driver's pipeline) is reported, and bounded generously.
   const std::string code =
@@ -425,7 +418,7 @@ TEST(VulkanMathRender, WithoutExactDivisionOrConversionsTheKernelIsNotRendered) 
 }
 
 TEST(VulkanMath, EveryFunctionCompilesWithAFusedFmaToo) {
-  MATFUSE_REQUIRE_VULKAN_MATH();
+  MATFUSE_REQUIRE_VULKAN();
   // The device here may lack a fused fma (then the software fma runs); the text a device with
   // one gets (MF_FMA as fma()) must compile as well.
   vk::Device* dev = vk::Device::get();

@@ -9,19 +9,12 @@
 
 #include "accel/run/provider.h"
 #include "gpu_util.h"
+#include "vulkan_test_util.h"
 #include "providers/vulkan/vulkan_provider.h"
 #include "runtime/options.h"
 
 namespace matfuse::gputest {
 namespace {
-
-/// Skips the test where no Vulkan provider is usable; captures arrays from 1000 elements on.
-#define MATFUSE_REQUIRE_VULKAN()                                                                \
-  do {                                                                                          \
-    if (!::matfuse::find_provider("vulkan"))                                                    \
-      GTEST_SKIP() << "no Vulkan provider: " << ::matfuse::vk::Device::unavailable_reason();    \
-    ::matfuse::accel::lazy_config().min_numel = 1000;                                           \
-  } while (0)
 
 /// Operands with every special value class: zeros of both signs, infinities, NaN, subnormals,
 /// halves (rounding ties), large and small magnitudes.

@@ -11,17 +11,11 @@
 
 #include "accel/run/provider.h"
 #include "gpu_util.h"
+#include "vulkan_test_util.h"
 #include "providers/vulkan/vulkan_provider.h"
 
 namespace matfuse::gputest {
 namespace {
-
-#define MATFUSE_REQUIRE_VULKAN()                                                                \
-  do {                                                                                          \
-    if (!::matfuse::find_provider("vulkan"))                                                    \
-      GTEST_SKIP() << "no Vulkan provider: " << ::matfuse::vk::Device::unavailable_reason();    \
-    ::matfuse::accel::lazy_config().min_numel = 1000;                                           \
-  } while (0)
 
 bool is_product(const std::string& kind) {
   return kind == "matmul" || kind == "matmul_epilogue" || kind == "centered_gram" ||

@@ -22,6 +22,19 @@ VType vtype_of(ClassId c) {
   return VType::F64;
 }
 
+bool saturation_range(ClassId c, double* lo, double* hi) {
+  switch (c) {
+    case ClassId::Char: *lo = 0; *hi = 65535; return true;
+    case ClassId::Int8: *lo = -128; *hi = 127; return true;
+    case ClassId::UInt8: *lo = 0; *hi = 255; return true;
+    case ClassId::Int16: *lo = -32768; *hi = 32767; return true;
+    case ClassId::UInt16: *lo = 0; *hi = 65535; return true;
+    case ClassId::Int32: *lo = -2147483648.0; *hi = 2147483647.0; return true;
+    case ClassId::UInt32: *lo = 0; *hi = 4294967295.0; return true;
+    default: return false;
+  }
+}
+
 std::string_view fusion_kind_name(FusionKind k) {
   switch (k) {
 #define MF_FUSION_KIND(kind, name) \

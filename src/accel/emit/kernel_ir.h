@@ -68,6 +68,10 @@ std::string_view math_mode_name(MathMode m);
 std::string_view vtype_name(VType t);
 /// Storage type of values of class c (F32 single, Bool logical, F64 otherwise).
 VType vtype_of(ClassId c);
+/// The range [*lo, *hi] that Saturate and integer Cast clamp to, for char and the 8- to 32-bit
+/// integer classes; false for every other class (64-bit integers: the bounds are not exact
+/// doubles, so backends do not render them).
+bool saturation_range(ClassId c, double* lo, double* hi);
 
 /// Every fusion group carries one (DESIGN.md decision 5); the kinds and their names are listed
 /// in accel/emit/fusion_kinds.def. `loop` = an elementwise kernel that fuses several iterations

@@ -81,23 +81,9 @@ std::string hex_double(double v) {
   return b;
 }
 
-/// Integer range [lo, hi] of an integer or char class (saturation bounds).
-bool int_range(ClassId c, double& lo, double& hi) {
-  switch (c) {
-    case ClassId::Char: lo = 0; hi = 65535; return true;
-    case ClassId::Int8: lo = -128; hi = 127; return true;
-    case ClassId::UInt8: lo = 0; hi = 255; return true;
-    case ClassId::Int16: lo = -32768; hi = 32767; return true;
-    case ClassId::UInt16: lo = 0; hi = 65535; return true;
-    case ClassId::Int32: lo = -2147483648.0; hi = 2147483647.0; return true;
-    case ClassId::UInt32: lo = 0; hi = 4294967295.0; return true;
-    default: return false;
-  }
-}
-
 std::string sat_call(const std::string& x, ClassId c) {
   double lo, hi;
-  if (!int_range(c, lo, hi)) unsupported("saturation to a non-integer class");
+  if (!accel::saturation_range(c, &lo, &hi)) unsupported("saturation to a non-integer class");
   return "mf_satr(" + x + ", " + hex_double(lo) + ", " + hex_double(hi) + ")";
 }
 

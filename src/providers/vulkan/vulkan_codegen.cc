@@ -95,20 +95,6 @@ std::string literal(double v, VType t) {
   return "0";
 }
 
-/// Integer range of an integer or char class (saturation bounds).
-bool int_range(ClassId c, double& lo, double& hi) {
-  switch (c) {
-    case ClassId::Char: lo = 0; hi = 65535; return true;
-    case ClassId::Int8: lo = -128; hi = 127; return true;
-    case ClassId::UInt8: lo = 0; hi = 255; return true;
-    case ClassId::Int16: lo = -32768; hi = 32767; return true;
-    case ClassId::UInt16: lo = 0; hi = 65535; return true;
-    case ClassId::Int32: lo = -2147483648.0; hi = 2147483647.0; return true;
-    case ClassId::UInt32: lo = 0; hi = 4294967295.0; return true;
-    default: return false;
-  }
-}
-
 /// GLSL trunc, floor, ceil and MATLAB's round (half away from zero) of type T, exact under
 /// round-to-nearest and round-toward-zero arithmetic alike: below 2^p (p = 52 or 23, `big`),
 /// (m + 2^p) - 2^p is |a| rounded to an integer in the device's mode, corrected down by one when
@@ -308,7 +294,7 @@ protected:
 
   std::string sat(const std::string& x, ClassId c) const {
     double lo, hi;
-    if (!int_range(c, lo, hi)) unsupported("saturation to a non-integer class");
+    if (!accel::saturation_range(c, &lo, &hi)) unsupported("saturation to a non-integer class");
     if (!caps_.float64) unsupported("integer saturation needs double precision");
     return "mf_satr(" + x + ", " + literal(lo, VType::F64) + ", " + literal(hi, VType::F64) + ")";
   }
