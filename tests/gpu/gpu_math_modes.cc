@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "accel/run/evaluate.h"
+#include "accel_modes_util.h"
 #include "accel/emit/fast_math.h"
 #include "gpu_util.h"
 
@@ -16,17 +17,9 @@ using namespace matfuse::gputest;
 
 namespace {
 
-/// Sets the math and device modes for a scope.
-struct Modes {
-  explicit Modes(accel::MathMode m) : prev(accel::math_mode()) {
-    accel::set_math_mode(m);
-    accel::set_device_mode(accel::DeviceMode::Gpu);
-  }
-  ~Modes() {
-    accel::set_math_mode(prev);
-    accel::set_device_mode(accel::DeviceMode::Auto);
-  }
-  accel::MathMode prev;
+/// The math mode for a scope, placement forced to the device.
+struct Modes : test::ScopedModes {
+  explicit Modes(accel::MathMode m) : ScopedModes(m, accel::DeviceMode::Gpu) {}
 };
 
 /// op(x) computed on the device in mode m (a device-resident tensor).

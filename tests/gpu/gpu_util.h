@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "accel/capture/lazy.h"
@@ -104,10 +105,12 @@ inline ::testing::AssertionResult near_equal(const Tensor& a, const Tensor& b, d
 
 /// Runs code on the host and on the device; asserts every variable in `exact` is bitwise equal
 /// and every variable in `approx` within tol; returns the device run (for kind checks).
-inline ScriptRun compare_host_device(const std::string& code,
-                                     const std::vector<std::string>& exact,
-                                     const std::vector<std::string>& approx = {},
-                                     double tol = 0) {
+/// The host run and the device run of code, every variable in `exact` asserted bitwise equal
+/// and every variable in `approx` within tol.
+inline std::pair<ScriptRun, ScriptRun> host_and_device_runs(const std::string& code,
+                                                            const std::vector<std::string>& exact,
+                                                            const std::vector<std::string>& approx,
+                                                            double tol) {
   std::vector<std::string> all = exact;
   all.insert(all.end(), approx.begin(), approx.end());
   ScriptRun h = run_in(accel::DeviceMode::Cpu, code, all);
@@ -116,6 +119,14 @@ inline ScriptRun compare_host_device(const std::string& code,
     EXPECT_TRUE(bitwise_equal(d.vars[n], h.vars[n])) << n << " in:\n" << code;
   for (const auto& n : approx)
     EXPECT_TRUE(near_equal(d.vars[n], h.vars[n], tol)) << n << " in:\n" << code;
+  return {std::move(h), std::move(d)};
+}
+
+inline ScriptRun compare_host_device(const std::string& code,
+                                     const std::vector<std::string>& exact,
+                                     const std::vector<std::string>& approx = {},
+                                     double tol = 0) {
+  auto [h, d] = host_and_device_runs(code, exact, approx, tol);
   EXPECT_EQ(h.count("elementwise", "cuda") + h.count("reduction", "cuda"), 0) << h.summary();
   return d;
 }

@@ -16,21 +16,15 @@
 #include "accel/emit/fast_math.h"
 #include "accel/plan/placement.h"
 #include "accel/run/evaluate.h"
+#include "accel_modes_util.h"
 #include "runtime/scalar_ops.h"
 
 namespace matfuse {
 namespace {
 
-struct Modes {
-  explicit Modes(accel::MathMode m) : prev(accel::math_mode()) {
-    accel::set_math_mode(m);
-    accel::set_device_mode(accel::DeviceMode::Cpu);
-  }
-  ~Modes() {
-    accel::set_math_mode(prev);
-    accel::set_device_mode(accel::DeviceMode::Auto);
-  }
-  accel::MathMode prev;
+/// The math mode for a scope, placement forced to the host.
+struct Modes : test::ScopedModes {
+  explicit Modes(accel::MathMode m) : ScopedModes(m, accel::DeviceMode::Cpu) {}
 };
 
 Tensor apply(OpId op, const Tensor& x, accel::MathMode m) {

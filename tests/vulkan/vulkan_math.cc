@@ -29,10 +29,7 @@ namespace {
 /// least `kernels` groups ran on Vulkan. Returns the Vulkan run.
 ScriptRun same_bits(const std::string& code, const std::vector<std::string>& names,
                     int kernels = 1) {
-  ScriptRun h = run_in(accel::DeviceMode::Cpu, code, names);
-  ScriptRun d = run_in(accel::DeviceMode::Gpu, code, names);
-  for (const auto& n : names)
-    EXPECT_TRUE(bitwise_equal(d.vars[n], h.vars[n])) << n << " in:\n" << code;
+  ScriptRun d = host_and_device_runs(code, names, {}, 0).second;
   int on_vulkan = 0;
   for (const auto& g : d.groups) {
     on_vulkan += g.provider == "vulkan";

@@ -27,9 +27,7 @@ const char* kOperands =
 /// least `kernels` elementwise groups ran on Vulkan.
 ScriptRun host_vs_vulkan(const std::string& code, const std::vector<std::string>& names,
                          int kernels = 1) {
-  ScriptRun h = run_in(accel::DeviceMode::Cpu, code, names);
-  ScriptRun d = run_in(accel::DeviceMode::Gpu, code, names);
-  for (const auto& n : names) EXPECT_TRUE(bitwise_equal(d.vars[n], h.vars[n])) << n << " in:\n" << code;
+  ScriptRun d = host_and_device_runs(code, names, {}, 0).second;
   EXPECT_GE(d.count("elementwise", "vulkan"), kernels) << d.summary();
   return d;
 }

@@ -43,14 +43,7 @@ int groups_on(const ScriptRun& d, bool product, const std::string& provider) {
 ScriptRun host_vs_vulkan(const std::string& code, const std::vector<std::string>& exact,
                          int reductions, const std::vector<std::string>& approx = {},
                          double tol = 0, int products = 0) {
-  std::vector<std::string> all = exact;
-  all.insert(all.end(), approx.begin(), approx.end());
-  ScriptRun h = run_in(accel::DeviceMode::Cpu, code, all);
-  ScriptRun d = run_in(accel::DeviceMode::Gpu, code, all);
-  for (const auto& n : exact)
-    EXPECT_TRUE(bitwise_equal(d.vars[n], h.vars[n])) << n << " in:\n" << code;
-  for (const auto& n : approx)
-    EXPECT_TRUE(near_equal(d.vars[n], h.vars[n], tol)) << n << " in:\n" << code;
+  ScriptRun d = host_and_device_runs(code, exact, approx, tol).second;
   EXPECT_GE(groups_on(d, false, "vulkan"), reductions) << code << "\n" << d.summary();
   EXPECT_GE(groups_on(d, true, "vulkan"), products) << code << "\n" << d.summary();
   return d;
