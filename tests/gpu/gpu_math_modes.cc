@@ -28,24 +28,8 @@ Tensor apply(OpId op, const Tensor& x, accel::MathMode m) {
   return accel::evaluate(accel::unary(op, accel::input(x)));
 }
 
-struct Bound {
-  OpId op;
-  double ulp;  ///< documented bound (docs/math-modes.md)
-  double lo, hi;  ///< the real domain tested: inputs outside are folded into it
-};
-
-// Bounds in ulp of the exact-mode result, over every single input in [lo, hi] whose exact
-// result is a normal number or zero (docs/math-modes.md).
-const Bound kBounds[] = {
-    {OpId::Sin, 2, -INFINITY, INFINITY},   {OpId::Cos, 2, -INFINITY, INFINITY},
-    {OpId::Tan, 3, -INFINITY, INFINITY},   {OpId::Asin, 1, -1, 1},
-    {OpId::Acos, 1, -1, 1},                {OpId::Atan, 1, -INFINITY, INFINITY},
-    {OpId::Sinh, 3, -INFINITY, INFINITY},  {OpId::Cosh, 2, -INFINITY, INFINITY},
-    {OpId::Tanh, 2, -INFINITY, INFINITY},  {OpId::Exp, 2, -INFINITY, INFINITY},
-    {OpId::Log, 2, 0, INFINITY},           {OpId::Log2, 1, 0, INFINITY},
-    {OpId::Log10, 2, 0, INFINITY},         {OpId::Log1p, 2, -1, INFINITY},
-    {OpId::Expm1, 1, -INFINITY, INFINITY},
-};
+using Bound = test::FastBound;
+constexpr const auto& kBounds = test::kFastBounds;
 }  // namespace
 
 TEST(GpuMathModes, FastFunctionsWithinTheirBoundsOverEverySingle) {

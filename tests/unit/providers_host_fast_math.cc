@@ -34,24 +34,8 @@ Tensor apply(OpId op, const Tensor& x, accel::MathMode m) {
   return r;
 }
 
-struct Bound {
-  OpId op;
-  double ulp;     ///< documented host bound (docs/math-modes.md)
-  double lo, hi;  ///< the real domain tested: inputs outside are folded into it
-};
-
-// Bounds in ulp of the exact result over inputs whose exact result is a normal number or zero:
-// the GPU's bounds (docs/math-modes.md), which the host's fast functions meet too.
-const Bound kBounds[] = {
-    {OpId::Sin, 2, -INFINITY, INFINITY},  {OpId::Cos, 2, -INFINITY, INFINITY},
-    {OpId::Tan, 3, -INFINITY, INFINITY},  {OpId::Asin, 1, -1, 1},
-    {OpId::Acos, 1, -1, 1},               {OpId::Atan, 1, -INFINITY, INFINITY},
-    {OpId::Sinh, 3, -INFINITY, INFINITY}, {OpId::Cosh, 2, -INFINITY, INFINITY},
-    {OpId::Tanh, 2, -INFINITY, INFINITY}, {OpId::Exp, 2, -INFINITY, INFINITY},
-    {OpId::Log, 2, 0, INFINITY},          {OpId::Log2, 1, 0, INFINITY},
-    {OpId::Log10, 2, 0, INFINITY},        {OpId::Log1p, 2, -1, INFINITY},
-    {OpId::Expm1, 1, -INFINITY, INFINITY},
-};
+using Bound = test::FastBound;
+constexpr const auto& kBounds = test::kFastBounds;
 
 /// |f - e| in ulp of e (e normal or zero; the ulp of zero is the smallest subnormal).
 double ulp_error(float f, float e) {
