@@ -18,6 +18,7 @@
 // they raise matfuse:notAvailable.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -30,6 +31,11 @@ namespace matfuse {
 inline constexpr double kMsPerDay = 86400000.0;
 /// datenum of 1970-01-01 (MATLAB's serial day numbers count from 0-Jan-0000).
 inline constexpr double kDatenumEpoch = 719529.0;
+/// Largest |milliseconds since 1970| a datetime holds: 30,000 years of 365.2425 days. Past it
+/// the civil calendar (std::chrono, years -32767..32767) has no date, so a finite value beyond
+/// it (datetime(2020,1,1) + days(1e300), datetime(1e20, 'ConvertFrom', 'posixtime')) is NaT, as
+/// datetime(1e5, 1, 1) is; +-Inf stay the infinite datetimes.
+inline constexpr double kDatetimeMaxAbsMs = 30000.0 * 365.2425 * kMsPerDay;
 
 /// Local calendar fields of one datetime.
 struct CivilTime {
@@ -75,8 +81,9 @@ protected:
 class DatetimeArray final : public TemporalArray {
 public:
   /// ms: see the file comment; fmt "" is the default format; tz "" unzoned.
+  /// Finite values beyond kDatetimeMaxAbsMs become NaT.
   DatetimeArray(Dims d, std::vector<double> ms, std::string fmt = "", std::string tz = "")
-      : TemporalArray(d, {std::move(ms)}), fmt_(std::move(fmt)), tz_(std::move(tz)) {}
+      : TemporalArray(d, {in_range(std::move(ms))}), fmt_(std::move(fmt)), tz_(std::move(tz)) {}
   static Value make(Dims d, std::vector<double> ms, std::string fmt = "", std::string tz = "");
 
   std::string class_name() const override { return "datetime"; }
@@ -105,6 +112,11 @@ public:
   bool set_property(std::string_view name, const Value& rhs, Value& self) override;
 
 private:
+  static std::vector<double> in_range(std::vector<double> ms) {
+    for (double& v : ms)
+      if (std::abs(v) > kDatetimeMaxAbsMs && std::isfinite(v)) v = NAN;
+    return ms;
+  }
   std::string fmt_, tz_;
 };
 

@@ -117,9 +117,10 @@ double civil_to_ms(double y, double mo, double d, double h, double mi, double s)
 
 CivilTime ms_to_civil(double ms) {
   CivilTime c;
-  // Days past +-1e15 (far beyond any calendar year chrono represents) are clamped there: their
-  // conversion to int64 would be undefined (datetime(2020, 1, 1) + days(1e300)).
-  const double dd = std::clamp(std::floor(ms / kMsPerDay), -1e15, 1e15);
+  // A datetime holds no value past kDatetimeMaxAbsMs (its constructor makes those NaT); other
+  // callers' days are clamped to that range, inside chrono's years.
+  const double max_days = kDatetimeMaxAbsMs / kMsPerDay;
+  const double dd = std::clamp(std::floor(ms / kMsPerDay), -max_days, max_days);
   double rem = ms - dd * kMsPerDay;
   if (rem < 0) rem = 0;
   const chr::sys_days sd{chr::days{static_cast<int64_t>(dd)}};

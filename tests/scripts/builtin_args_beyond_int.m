@@ -79,9 +79,14 @@ close all
 disp([isprime(1e300) isprime(2^31 - 1)])
 disp([sscanf('1 2', '%d', 1e300)' find(1:3, 1e300)])
 disp(isnat(datetime(2020, 1, 1) + calmonths(1e300)))
-% A datetime days(1e300) away converts to a calendar date without undefined behaviour.
-d = datetime(2020, 1, 1) + days(1e300);
+% A datetime past the calendar's years (about 30,000 from 1970) is NaT, however it was made;
+% before, days(1e300) away displayed as a garbage date. Years within the range keep their date.
+d = [datetime(2020, 1, 1) + days(1e300), datetime(1e20, 'ConvertFrom', 'posixtime'), ...
+     datetime(2020, 1, 1, 0, 0, 1e300), datetime(2020, 1, 1) + caldays(1e18), ...
+     datetime(2020, 1, 1) + years(-[1e4 5e4]), datetime(2020, 1, 1) - days(Inf)];
 disp(class(d))
+disp(isnat(d))
+disp(string(d(5)))
 tiledlayout(2, 2);
 ax = nexttile(4);
 disp(class(ax))
