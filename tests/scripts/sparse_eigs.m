@@ -13,9 +13,13 @@ fprintf('%d\n', all(abs(d2 - 4.5) <= min(abs(es - 4.5)) + 0.2))
 N = sparse([2 1 0 0; 0 3 1 0; 0 0 4 1; 1 0 0 5]);
 dn = eigs(N, 4);
 fprintf('%d\n', norm(sort(abs(dn)) - sort(abs(eig(full(N))))) < 1e-8)
-f = @(x) A * x;
+% A function handle (of a matrix with distinct eigenvalues: a Krylov method finds a repeated one
+% only through rounding, which differs between BLAS builds)
+Ad = A + spdiags((1:100)' / 1000, 0, 100, 100);
+ed = sort(eig(full(Ad)), 'descend');
+f = @(x) Ad * x;
 df = eigs(f, 100, 3, 'largestabs', 'IsFunctionSymmetric', true);
-fprintf('%d\n', norm(df - e(1:3)) < 1e-8)
+fprintf('%d\n', norm(df - ed(1:3)) < 1e-8)
 B = sparse([3 0 1; 0 2 0; 1 0 1; 0 1 0]);
 s = svds(B, 2);
 sv = svd(full(B));
