@@ -23,6 +23,7 @@
 #include "runtime/stack_guard.h"
 
 #if MATFUSE_HAVE_MATIO
+#include <dlfcn.h>
 #include <matio.h>
 #endif
 
@@ -241,6 +242,51 @@ void copy_part(Tensor& out, const void* src, matio_types t, int64_t n, int part,
               "Unable to read MAT-file %s. File might be corrupt.", path.c_str());
 }
 
+/// HDF5, which libmatio uses for v7.3 files, reached through the symbols libmatio brought into
+/// the process (HDF5 1.10 C API: hid_t is int64_t; H5E_DEFAULT, H5P_DEFAULT and H5F_ACC_RDONLY
+/// are 0). On first use the library is initialised and its automatic error report switched off:
+/// every failed HDF5 call printed an "HDF5-DIAG" stack to stderr beside matfuse's own error.
+/// Where libmatio was built without HDF5 the symbols are absent and nothing is done.
+class Hdf5 {
+public:
+  Hdf5() {
+    using Open = int (*)();
+    using SetAuto = int (*)(int64_t, void*, void*);
+    // HDF5's exit-time shutdown is not registered: after a failed open of a damaged file (a
+    // leak inside HDF5 1.10) it printed "infinite loop closing library" at every exit. Every
+    // file matfuse opens is closed before load or save returns, so nothing is left to flush.
+    if (auto dont_atexit = reinterpret_cast<Open>(dlsym(RTLD_DEFAULT, "H5dont_atexit")))
+      dont_atexit();
+    auto open = reinterpret_cast<Open>(dlsym(RTLD_DEFAULT, "H5open"));
+    if (!open || open() < 0) return;
+    if (auto set_auto = reinterpret_cast<SetAuto>(dlsym(RTLD_DEFAULT, "H5Eset_auto2")))
+      set_auto(0, nullptr, nullptr);
+    fopen_ = reinterpret_cast<FOpen>(dlsym(RTLD_DEFAULT, "H5Fopen"));
+    fclose_ = reinterpret_cast<FClose>(dlsym(RTLD_DEFAULT, "H5Fclose"));
+  }
+  /// Whether HDF5 opens path for reading (false: truncated, or a damaged superblock). Mat_Open
+  /// accepts a v7.3 file from its 128-byte MAT header alone; on such a file it then reads no
+  /// variables, and leaks HDF5 identifiers that make HDF5 print "infinite loop closing library"
+  /// at exit.
+  bool opens(const std::string& path) const {
+    if (!fopen_ || !fclose_) return true;
+    const int64_t f = fopen_(path.c_str(), 0, 0);
+    if (f < 0) return false;
+    fclose_(f);
+    return true;
+  }
+
+private:
+  using FOpen = int64_t (*)(const char*, unsigned, int64_t);
+  using FClose = int (*)(int64_t);
+  FOpen fopen_ = nullptr;
+  FClose fclose_ = nullptr;
+};
+const Hdf5& hdf5() {
+  static const Hdf5 h;
+  return h;
+}
+
 /// Bytes per element of matio type t (0 for non-numeric types).
 size_t mat_type_size(matio_types t) {
   switch (t) {
@@ -403,6 +449,7 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
   // disk truncates it without libmatio noticing) before it replaces the target, so a failed
   // save leaves the old file as it was.
   auto write = [&](const std::string& tmp) {
+    if (v73) hdf5();  // HDF5 errors become matfuse's, without its stderr report
     mat_t* mat = Mat_CreateVer(tmp.c_str(), nullptr, v73 ? MAT_FT_MAT73 : MAT_FT_MAT5);
     if (!mat) {
       if (v73)
@@ -446,14 +493,16 @@ void mat_save(const std::string& path, const std::vector<std::pair<std::string, 
 
 std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
                                                     std::vector<std::string>& skipped) {
+  bool v73 = false;
   {
     std::ifstream in(path, std::ios::binary);
     if (!in)
       throw_error("MATLAB:load:couldNotReadFile", "Unable to read file '%s'.", path.c_str());
     std::ostringstream ss;
     ss << in.rdbuf();
-    mat_validate(path, ss.str());
+    v73 = mat_validate(path, ss.str()) == MatFormat::V73;
   }
+  if (v73 && !hdf5().opens(path)) corrupt_file(path);
   mat_t* mat = Mat_Open(path.c_str(), MAT_ACC_RDONLY);
   if (!mat) corrupt_file(path);
   std::vector<std::pair<std::string, Value>> out;

@@ -241,7 +241,7 @@ class Walker {
 
 }  // namespace
 
-void mat_validate(const std::string& path, const std::string& bytes) {
+MatFormat mat_validate(const std::string& path, const std::string& bytes) {
   auto corrupt = [&] {
     throw_error("MATLAB:load:unableToReadMatFile",
                 "Unable to read MAT-file %s. File might be corrupt.", path.c_str());
@@ -257,7 +257,7 @@ void mat_validate(const std::string& path, const std::string& bytes) {
   if (!le && !be) corrupt();
   const uint16_t version = le ? static_cast<uint16_t>(b[124] | (b[125] << 8))
                               : static_cast<uint16_t>((b[124] << 8) | b[125]);
-  if (version == 0x0200) return;  // v7.3: HDF5 checks its own structure
+  if (version == 0x0200) return MatFormat::V73;  // HDF5 checks its own structure
   if (version != 0x0100) corrupt();
   try {
     Walker w(be);
@@ -265,6 +265,7 @@ void mat_validate(const std::string& path, const std::string& bytes) {
   } catch (const Bad&) {
     corrupt();
   }
+  return MatFormat::V5;
 }
 
 }  // namespace matfuse::files_detail

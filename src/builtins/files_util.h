@@ -30,8 +30,10 @@ std::vector<std::pair<std::string, Value>> mat_load(const std::string& path,
 
 /// Checks the element structure of a MAT v5 file whose bytes are `bytes` (sizes within their
 /// parents, array parts of numel elements, compressed parts that inflate; files_mat_check.cc).
-/// v7.3 (HDF5) files pass unchecked. Errors: MATLAB:load:unableToReadMatFile naming `path`.
-void mat_validate(const std::string& path, const std::string& bytes);
+/// v7.3 (HDF5) files pass unchecked: the return value says which format the header declares.
+/// Errors: MATLAB:load:unableToReadMatFile naming `path`.
+enum class MatFormat { V5, V73 };
+MatFormat mat_validate(const std::string& path, const std::string& bytes);
 
 /// Issues warning(id, '%s', msg) through the interpreter (so warning switches apply).
 void warn(CallContext& ctx, const char* id, const std::string& msg);

@@ -60,6 +60,25 @@ TEST(BuiltinsFilesCorrupt, EveryTruncationLoadsAPrefixOrFails) {
   }
 }
 
+TEST(BuiltinsFilesCorrupt, V73TruncationsFailWithoutHdf5Output) {
+  // A v7.3 (HDF5) file cut short: its variable loads whole or load raises the corrupt-file
+  // error; before, HDF5 printed error stacks to stderr and load returned no variables.
+  InTemp t;
+  t.s("a0 = magic(5); a = a0; save('orig.mat', 'a', '-v7.3');");
+  const std::string bytes = read_all("orig.mat");
+  ASSERT_GT(bytes.size(), 1000u);
+  testing::internal::CaptureStderr();
+  for (size_t len = 128; len < bytes.size(); len += 61) {
+    write_all("t.mat", bytes.substr(0, len));
+    t.s("clear v; try, v = load('t.mat'); ok = isfield(v, 'a') && isequal(v.a, a0); "
+        "catch e, ok = 2 * (strcmp(e.identifier, 'MATLAB:load:unableToReadMatFile') && "
+        "contains(e.message, 't.mat')); end");
+    const double ok = t.s.num("ok");
+    EXPECT_TRUE(ok == 1 || ok == 2) << "truncated to " << len << " gave ok=" << ok;
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
 TEST(BuiltinsFilesCorrupt, RandomByteMutationsLoadOrFail) {
   InTemp t;
   t.s(kSaved);
