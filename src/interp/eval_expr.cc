@@ -528,8 +528,9 @@ bool Interpreter::eval_scalar(const Expr& e, double& out) {
         var = slot_value(id.slot);
         if (!var || var->kind() != Value::Kind::Array || var->cls() != ClassId::Double) return false;
         if (var->is_gpu_array()) return false;  // x(i) of a gpuArray is a gpuArray
-        const Tensor t = var->tensor();
-        if (t.is_complex()) return false;
+        const Tensor t = accel::settled_value(var->tensor());
+        // A device-only array: index_paren reads the one element there (no gather).
+        if (t.is_complex() || t.device_only()) return false;
         int64_t k = static_cast<int64_t>(i);
         if (static_cast<double>(k) != i || k < 1 || k > t.numel()) return false;
         out = t.data<double>()[k - 1];

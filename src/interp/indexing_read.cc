@@ -47,8 +47,12 @@ Value tensor_element(const Value& base, int64_t off) {
 std::optional<Value> device_element(const Value& base, int64_t off) {
   constexpr int64_t kDeviceElementBytes = 1 << 24;
   constexpr int kDeviceElementReads = 16;
-  const Tensor* t = base.array_tensor();
-  if (!t || !t->device_only() || t->numel() * t->elem_bytes() < kDeviceElementBytes)
+  const Tensor* bt = base.array_tensor();
+  if (!bt) return std::nullopt;
+  // A lazy base already forced reads its stored value; a pending one is left to the graph.
+  const Tensor v = accel::settled_value(*bt);
+  const Tensor* t = &v;
+  if (!t->device_only() || t->numel() * t->elem_bytes() < kDeviceElementBytes)
     return std::nullopt;
   thread_local const void* last = nullptr;
   thread_local int reads = 0;

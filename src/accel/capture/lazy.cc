@@ -385,4 +385,11 @@ SinkScope::SinkScope(SinkReason r) : prev_(thread_sink_reason()) { thread_sink_r
 SinkScope::~SinkScope() { thread_sink_reason() = prev_; }
 SinkReason current_sink_reason() { return thread_sink_reason(); }
 
+Tensor settled_value(const Tensor& t) {
+  if (!t.is_lazy() || !t.node()->has_value()) return t;
+  Tensor v = t;
+  v.force();  // the node's stored value: no evaluation
+  return v;
+}
+
 }  // namespace matfuse::accel

@@ -63,6 +63,11 @@ LazyConfig& lazy_config();
 /// LazyRef.
 Tensor make_lazy(const NodeRef& node, bool maybe_complex = false);
 
+/// t's value when it is at hand without computing anything: t itself when materialised, the
+/// stored value of a lazy t whose node was already forced (or is an Input leaf); a lazy t still
+/// pending is returned as it is (still lazy).
+Tensor settled_value(const Tensor& t);
+
 /// When t's pending graph exceeds a limit, forces it (reason NodeLimit or DepthLimit) and
 /// returns the materialised tensor; otherwise returns t.
 Tensor check_limits(const Tensor& t);
