@@ -28,10 +28,11 @@ arch_dir=x86_64-linux-gnu
 
 # The -dev packages of the optional features, and data Cairo needs to draw text; the Vulkan
 # headers and loader and glslang's static libraries (the Vulkan provider: the GPU's own driver
-# provides the ICD; libglvnd0 holds the libGLdispatch that NVIDIA's ICD, libGLX_nvidia, needs).
+# provides the ICD; NVIDIA's, libGLX_nvidia, creates no Vulkan instance unless glvnd's libraries
+# are at hand: libglvnd0, libegl1, libgl1, libglx0, libopengl0, libgles2).
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
           libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev
-          libvulkan-dev libvulkan1 libglvnd0 glslang-dev spirv-tools libsleef-dev)
+          libvulkan-dev libvulkan1 libglvnd0 libegl1 libgl1 libglx0 libopengl0 libgles2 glslang-dev spirv-tools libsleef-dev)
 # Present on every Ubuntu 24.04 (or part of the toolchain; BLAS and LAPACK: the machine's own
 # OpenBLAS serves libblas.so.3 and liblapack.so.3): never carried.
 base='^(libc6|libc6-dev|libc-dev-bin|libgcc-s1|libstdc\+\+6|gcc-12-base|libcrypt1|libcrypt-dev|
