@@ -292,7 +292,8 @@ void assign_tensor(Value& base, bool unset, std::span<const Value> idx, const Te
         });
       } else {
         for_each_run(p.subs, st, [&](int64_t bo, int64_t so, int64_t len) {
-          std::memcpy(dst + bo * B, src + so * B, static_cast<size_t>(len) * B);
+          if (len == 1) std::memcpy(dst + bo * B, src + so * B, B);  // one move
+          else std::memcpy(dst + bo * B, src + so * B, static_cast<size_t>(len) * B);
         });
       }
     });

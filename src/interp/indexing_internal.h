@@ -59,18 +59,33 @@ void for_each_run(std::span<const Sub> subs, std::span<const int64_t> strides, F
   for (const Sub& s : subs)
     if (s.count == 0) return;
   const Sub& s0 = subs[0];
-  std::vector<int64_t> ctr(n, 0);
   int64_t sel = 0;
-  for (;;) {
-    int64_t off = 0;
-    for (int k = 1; k < n; ++k) off += subs[k].at(ctr[k]) * strides[k];
+  auto runs_at = [&](int64_t off) {
     if (s0.contiguous) {
       f(off + s0.start, sel, s0.count);
       sel += s0.count;
     } else {
       for (int64_t i = 0; i < s0.count; ++i) f(off + s0.list[i], sel++, int64_t{1});
     }
-    int k = 1;
+  };
+  if (n == 1) {
+    runs_at(0);
+    return;
+  }
+  // Dimension 1 in a tight loop over the offset of dimensions 2.. (an odometer): A(k, :) and
+  // A(b, rows, :) are runs of one element each.
+  const Sub& s1 = subs[1];
+  const int64_t st1 = strides[1];
+  std::vector<int64_t> ctr(n, 0);
+  for (;;) {
+    int64_t rest = 0;
+    for (int k = 2; k < n; ++k) rest += subs[k].at(ctr[k]) * strides[k];
+    if (s1.kind == Sub::Kind::List) {
+      for (int64_t j = 0; j < s1.count; ++j) runs_at(rest + s1.list[j] * st1);
+    } else {
+      for (int64_t j = 0; j < s1.count; ++j) runs_at(rest + s1.at(j) * st1);
+    }
+    int k = 2;
     while (k < n) {
       if (++ctr[k] < subs[k].count) break;
       ctr[k] = 0;
