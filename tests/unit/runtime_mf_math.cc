@@ -11,6 +11,7 @@
 #include <limits>
 #include <random>
 #include <utility>
+#include <vector>
 
 #include "runtime/scalar_ops.h"
 
@@ -473,6 +474,50 @@ TEST(MfMath, SharedOpBodiesAreTheCLibraryAndMatlabsSpecialCases) {
   // long double (the work type of 64-bit integers) keeps its own path.
   EXPECT_EQ(scalar::Mod::apply(-1.0L, 3.0L), 2.0L);
   EXPECT_EQ(scalar::Div::apply(7.0L, 2.0L), 3.5L);
+}
+
+TEST(ScalarOps, WholeNumberFmodIsFmod) {
+  // mf_whole_fmod (the fast path of mod and rem for whole numbers below 2^52) gives fmod's bits,
+  // -0 included, on random whole numbers of every magnitude and sign and at the quotient
+  // boundaries; other operands are left to fmod.
+  using namespace matfuse;
+  auto dbits = [](double d) { uint64_t u; std::memcpy(&u, &d, 8); return u; };
+  std::mt19937_64 g(21);
+  const double two52 = 4503599627370496.0;
+  std::vector<double> vals{0.0, -0.0, 1, -1, 2, -2, 3, 7, 4294967296.0, -4294967296.0,
+                           two52 - 1, -(two52 - 1), two52 / 2, 1013904223.0, 1664525.0};
+  for (int k = 0; k < 20000; ++k) {
+    const int bits = static_cast<int>(g() % 53);
+    const double mag = static_cast<double>(g() >> (64 - std::max(bits, 1)));
+    vals.push_back((g() & 1) ? -mag : mag);
+  }
+  int64_t fast = 0;
+  for (size_t i = 0; i < vals.size(); ++i) {
+    const double a = vals[i];
+    for (double m : {vals[(i * 7919 + 3) % vals.size()], vals[(i + 1) % vals.size()], 3.0, -5.0,
+                     4294967296.0, a, a + 1, a - 1, 2 * a + 1}) {
+      double r = 12345;
+      if (!mf_whole_fmod(a, m, r)) {
+        EXPECT_TRUE(m == 0 || std::fabs(a) >= two52 || std::fabs(m) >= two52) << a << " " << m;
+        EXPECT_EQ(r, 12345);
+        continue;
+      }
+      ++fast;
+      ASSERT_EQ(dbits(r), dbits(std::fmod(a, m))) << a << " mod " << m;
+    }
+  }
+  EXPECT_GT(fast, 100000);
+  // Fractions and non-finite operands take fmod.
+  double r = 0;
+  EXPECT_FALSE(mf_whole_fmod(7.5, 2.0, r));
+  EXPECT_FALSE(mf_whole_fmod(7.0, 0.5, r));
+  EXPECT_FALSE(mf_whole_fmod(std::numeric_limits<double>::infinity(), 2.0, r));
+  EXPECT_FALSE(mf_whole_fmod(std::nan(""), 2.0, r));
+  EXPECT_FALSE(mf_whole_fmod(two52, 3.0, r));
+  EXPECT_EQ(scalar::Mod::apply(-7.0, 3.0), 2.0);
+  EXPECT_EQ(dbits(scalar::Rem::apply(-6.0, 3.0)), dbits(-0.0));
+  EXPECT_EQ(scalar::Mod::apply(1664525.0 * 12345 + 1013904223, 4294967296.0),
+            std::fmod(1664525.0 * 12345 + 1013904223, 4294967296.0));
 }
 
 }  // namespace
