@@ -77,7 +77,7 @@ public:
   Provider& h = *host_memory_provider();
   std::string_view name() const override { return "oomtest"; }
   bool host_memory() const override { return false; }
-  bool supports(const accel::Kernel& k) const override { return false; }
+  bool supports(const accel::Kernel&, const std::string*) const override { return false; }
   bool supports(LibraryCall c) const override { return c == LibraryCall::Solve; }
   double estimate_seconds(const KernelCost& c) const override { return 1e9; }
   bool resident(const Tensor& t) const override { return h.resident(t); }

@@ -44,7 +44,7 @@ public:
   int gathers = 0, scatters = 0, compacts = 0, mask_scatters = 0, counts = 0, finds = 0;
   std::string_view name() const override { return "fake"; }
   bool host_memory() const override { return false; }
-  bool supports(const accel::Kernel&) const override { return false; }
+  bool supports(const accel::Kernel&, const std::string*) const override { return false; }
   bool supports(LibraryCall c) const override {
     return c == LibraryCall::Index || c == LibraryCall::Sort;
   }

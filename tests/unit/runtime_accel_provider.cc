@@ -25,7 +25,7 @@ public:
   int runs = 0, binds = 0;
   std::string_view name() const override { return "test"; }
   bool host_memory() const override { return false; }
-  bool supports(const Kernel&) const override { return true; }
+  bool supports(const Kernel&, const std::string*) const override { return true; }
   double estimate_seconds(const KernelCost&) const override { return 0; }  // always cheapest
   bool resident(const Tensor&) const override { return false; }
   const void* bind_input(const Tensor& t, int64_t* copied) override {

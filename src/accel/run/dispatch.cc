@@ -16,14 +16,15 @@ int64_t bytes_of(const Tensor& t) { return t.numel() * t.elem_bytes(); }
 
 /// The providers a kernel may run on under the device mode; *declined receives why the first
 /// device provider that cannot run it declined ("" when none did).
-std::vector<Provider*> candidates(const Kernel& k, std::string* declined) {
+std::vector<Provider*> candidates(const Kernel& k, const std::string* text,
+                                  std::string* declined) {
   const DeviceMode m = device_mode();
   std::vector<Provider*> out;
   for (Provider* p : usable_providers()) {
     if (!p->host_memory() && m == DeviceMode::Cpu) continue;
-    if (p->supports(k)) out.push_back(p);
+    if (p->supports(k, text)) out.push_back(p);
     else if (!p->host_memory() && declined->empty())
-      *declined = std::string(p->name()) + " cannot run it: " + p->why_unsupported(k);
+      *declined = std::string(p->name()) + " cannot run it: " + p->why_unsupported(k, text);
   }
   return out;
 }
@@ -54,7 +55,7 @@ ProviderChoice decide_placement(Provider* host, Provider* dev, double est_host_s
 ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
                                const std::vector<OutputSpec>& outs,
                                const std::vector<bool>& to_host,
-                               const std::vector<bool>& to_device) {
+                               const std::vector<bool>& to_device, const std::string* text) {
   KernelCost base;
   kernel_work(k, base);
   for (const Tensor& t : inputs) base.bytes_in += bytes_of(t);
@@ -68,7 +69,7 @@ ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& input
   ProviderChoice c;
   Provider *host = nullptr, *dev = nullptr;
   std::string declined;
-  for (Provider* p : candidates(k, &declined)) {
+  for (Provider* p : candidates(k, text, &declined)) {
     KernelCost pc = base;
     for (const Tensor& t : inputs)
       if (!p->resident(t)) pc.bytes_to_bind += bytes_of(t);

@@ -52,7 +52,8 @@ ProviderChoice decide_placement(Provider* host, Provider* dev, double est_host_s
 ProviderChoice choose_provider(const Kernel& k, const std::vector<Tensor>& inputs,
                                const std::vector<OutputSpec>& outs,
                                const std::vector<bool>& to_host,
-                               const std::vector<bool>& to_device = {});
+                               const std::vector<bool>& to_device = {},
+                               const std::string* text = nullptr);
 
 /// Runs `kernel` on p (see the file comment): `outputs` receives the results (unspecified when
 /// the result is not ok); *copied_bytes (when given) the bytes bound inputs moved. Raises

@@ -125,7 +125,8 @@ private:
     gr.fast_math = lg->kernel.math == MathMode::Fast;
     gr.elements = lg->kernel.elements();
     gr.bytes_read = kernel_bytes_read(lg->kernel, inputs);
-    const ProviderChoice choice = choose_provider(lg->kernel, inputs, outs, to_host, to_device);
+    const ProviderChoice choice =
+        choose_provider(lg->kernel, inputs, outs, to_host, to_device, &text);
     gr.placement = choice.reason;
     gr.est_host_seconds = choice.est_host_seconds;
     gr.est_device_seconds = choice.est_device_seconds;

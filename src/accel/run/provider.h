@@ -433,10 +433,14 @@ public:
   virtual bool host_memory() const = 0;
 
   // ---- capabilities
-  /// Whether run(k) may be tried (it may still raise; see the contract).
-  virtual bool supports(const accel::Kernel& k) const = 0;
+  /// Whether run(k) may be tried (it may still raise; see the contract). `text`, when given, is
+  /// k.text() (the caller has it: a provider keyed by it need not render it again).
+  virtual bool supports(const accel::Kernel& k, const std::string* text = nullptr) const = 0;
   /// Why supports(k) is false, for --profile ("" when it is true or no reason is known).
-  virtual std::string why_unsupported(const accel::Kernel& k) const { return ""; }
+  virtual std::string why_unsupported(const accel::Kernel& k,
+                                      const std::string* text = nullptr) const {
+    return "";
+  }
   virtual bool supports(LibraryCall c) const { return false; }
 
   // ---- cost

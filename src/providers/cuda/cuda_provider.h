@@ -29,7 +29,7 @@ public:
   bool host_memory() const override { return false; }
   /// Every kernel may be tried: a construct the code generator lacks raises matfuse:codegen
   /// from run() and the executor runs the group on the next provider.
-  bool supports(const accel::Kernel& k) const override { return true; }
+  bool supports(const accel::Kernel&, const std::string*) const override { return true; }
   /// Gemm, Syrk, Window, Index, Sort, Fft when cuFFT was found (have_cufft) and Solve when
   /// cuSOLVER was found (have_cusolver).
   bool supports(LibraryCall c) const override;

@@ -13,7 +13,7 @@ public:
   std::string_view name() const override { return "host"; }
   bool host_memory() const override { return true; }
   /// Every kernel of the IR.
-  bool supports(const accel::Kernel& k) const override { return true; }
+  bool supports(const accel::Kernel&, const std::string*) const override { return true; }
   bool supports(LibraryCall c) const override {
     return c == LibraryCall::Gemm || c == LibraryCall::Syrk || c == LibraryCall::Solve ||
            c == LibraryCall::Fft || c == LibraryCall::Index || c == LibraryCall::Sort;

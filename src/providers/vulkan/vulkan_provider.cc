@@ -200,12 +200,13 @@ const VulkanProvider::Rendered& VulkanProvider::rendered(const accel::Kernel& k,
   return rendered_.emplace(t, std::move(r)).first->second;
 }
 
-bool VulkanProvider::supports(const accel::Kernel& k) const {
-  return rendered(k, nullptr).shader.has_value();
+bool VulkanProvider::supports(const accel::Kernel& k, const std::string* text) const {
+  return rendered(k, text).shader.has_value();
 }
 
-std::string VulkanProvider::why_unsupported(const accel::Kernel& k) const {
-  return rendered(k, nullptr).why;
+std::string VulkanProvider::why_unsupported(const accel::Kernel& k,
+                                            const std::string* text) const {
+  return rendered(k, text).why;
 }
 
 double VulkanProvider::estimate_seconds(const KernelCost& c) const {

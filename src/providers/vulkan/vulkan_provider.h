@@ -32,8 +32,8 @@ public:
   std::string_view name() const override { return "vulkan"; }
   bool host_memory() const override { return false; }
   /// Whether k renders for this device (cached by canonical text).
-  bool supports(const accel::Kernel& k) const override;
-  std::string why_unsupported(const accel::Kernel& k) const override;
+  bool supports(const accel::Kernel& k, const std::string* text) const override;
+  std::string why_unsupported(const accel::Kernel& k, const std::string* text) const override;
   /// The CUDA provider's calibrated throughputs (placement.h); a CPU device (lavapipe) is
   /// priced like the host without its threads, so automatic placement keeps work on the host.
   double estimate_seconds(const KernelCost& c) const override;
