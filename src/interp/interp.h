@@ -83,6 +83,8 @@ struct Layout {
 struct CodeUnit : std::enable_shared_from_this<CodeUnit> {
   std::unique_ptr<ast::ParsedFile> file;
   std::string dir;  ///< folder of the file ("" for text input)
+  /// The program text it was parsed from (parallel workers parse the same text again).
+  std::string source;
   std::unordered_map<std::string, ast::FunctionDef*> locals;  ///< every function in the file
   std::unordered_map<const void*, std::unique_ptr<Layout>> layouts;  ///< FunctionDef*/AnonFnExpr*
   Layout* script_resolved_into = nullptr;  ///< scripts: layout their slots currently refer to
