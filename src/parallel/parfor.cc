@@ -235,7 +235,18 @@ void read_reply_head(ValueReader& r, Session& session) {
 // ---------------------------------------------------------------- client
 
 Flow run_parfor(Interpreter& in, const ForStmt& f, Pool* pool) {
-  const ParforPlan& plan = plan_for(in, f);
+  ParforPlan plan = plan_for(in, f);
+  // A function handle called with the loop index, h(i), is a call, not a slice: broadcast.
+  for (auto it = plan.sliced.begin(); it != plan.sliced.end();) {
+    const Value* v = value_in(in, *in.cur_, it->first);
+    if (v && (v->is_function() || (v->is_object() && !v->is_string())) && !it->second.output) {
+      plan.vars[it->first] = VarClass::Broadcast;
+      plan.broadcast.push_back(it->first);
+      it = plan.sliced.erase(it);
+    } else {
+      ++it;
+    }
+  }
   std::vector<double> values = range_values(in, f);
   int64_t max_workers = -1;
   if (f.max_workers) {
