@@ -359,9 +359,16 @@ Flow run_parfor(Interpreter& in, const ForStmt& f, Pool* pool) {
       Slot& sl = cf.slots[static_cast<size_t>(s)];
       Value& target = sl.ref ? *sl.ref : sl.v;
       const bool defined = sl.ref != nullptr || sl.set;
-      Value base = defined ? target : Value();
+      // Moved out of the variable and back, so that the assignment writes in place instead of
+      // copying the whole array once per block.
+      Value base = defined ? std::move(target) : Value();
       std::vector<Value> subs = slice_subs(it->second.position, it->second.nsubs, a, last);
-      assign_paren(base, defined, subs, slice);
+      try {
+        assign_paren(base, defined, subs, slice);
+      } catch (...) {
+        if (defined) target = std::move(base);
+        throw;
+      }
       in.set_slot(s, std::move(base));
     }
     const uint32_t nr = r.u32();
