@@ -510,6 +510,11 @@ void run_parfor_block(WorkerState& w, ValueReader& req, ValueWriter& out) {
   }
   const int64_t first = req.i64();
   const int64_t count = req.i64();
+  if (count < 0 || count > (int64_t{1} << 40) || first < -(int64_t{1} << 52) ||
+      first > (int64_t{1} << 52))
+    throw_error("matfuse:serialize:corrupt",
+                "The data received from a parallel worker is corrupt or truncated (%s).",
+                "iteration block");
   struct Sliced {
     std::string name;
     int position, nsubs;

@@ -109,3 +109,55 @@ TEST(SpmdLoopback, CompositesHoldOneValuePerWorker) {
 
 }  // namespace
 }  // namespace matfuse
+
+namespace matfuse {
+namespace {
+
+/// A loopback pool that keeps a copy of every request it passes on.
+class RecordingPool : public parallel::Pool {
+public:
+  explicit RecordingPool(int n) : inner_(parallel::make_loopback_pool(n)) {}
+  int size() const override { return inner_->size(); }
+  std::string cluster() const override { return inner_->cluster(); }
+  std::vector<std::string> exchange(const std::vector<std::string>& requests) override {
+    for (const auto& r : requests)
+      if (!r.empty()) seen.push_back(r);
+    return inner_->exchange(requests);
+  }
+  void shutdown() override { inner_->shutdown(); }
+  std::vector<std::string> seen;
+
+private:
+  std::unique_ptr<parallel::Pool> inner_;
+};
+
+TEST(WorkerRequests, TruncatedOrCorruptRequestsGetAnErrorReply) {
+  auto pool = std::make_shared<RecordingPool>(2);
+  {
+    test::Snippet s;
+    parallel::install(s.in);
+    parallel::set_current_pool(pool);
+    s("A = magic(4); y = zeros(1, 4); t = 0; c = {1, 'a'};\n"
+      "parfor i = 1:4\n  y(i) = sum(A(:, i)) + numel(c);\n  t = t + i;\nend\n"
+      "spmd\n  w = spmdIndex;\nend\n");
+    parallel::set_current_pool(nullptr);
+  }
+  ASSERT_GE(pool->seen.size(), 4u);
+  for (const std::string& req : pool->seen) {
+    for (size_t n = 0; n < req.size(); n += 1 + req.size() / 97) {
+      parallel::WorkerState w;
+      const std::string reply = parallel::handle_request(w, std::string_view(req).substr(0, n));
+      ASSERT_FALSE(reply.empty());
+      EXPECT_EQ(static_cast<uint8_t>(reply[0]), 1) << "truncated at " << n;
+    }
+    for (size_t i = 0; i < req.size(); i += 1 + req.size() / 61) {
+      std::string bad = req;
+      bad[i] = static_cast<char>(bad[i] ^ 0x5A);
+      parallel::WorkerState w;
+      EXPECT_FALSE(parallel::handle_request(w, bad).empty());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace matfuse
