@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the include graph of src/ against the layer order (DESIGN.md layout).
 
-Layers, lowest first: runtime, lang, accel, providers, builtins, graphics, interp, cli. A file may include
+Layers, lowest first: runtime, lang, accel, providers, builtins, graphics, interp, parallel, cli. A file may include
 headers of its own layer and of lower layers only. The provider interface is accel's own
 (accel/run/provider.h): providers implement it, accel includes nothing of providers/. Prints each violation and the folder-level edges; exits 1 on a violation.
 """
@@ -9,7 +9,7 @@ import os
 import re
 import sys
 
-ORDER = ["runtime", "lang", "accel", "providers", "builtins", "graphics", "interp", "cli"]
+ORDER = ["runtime", "lang", "accel", "providers", "builtins", "graphics", "interp", "parallel", "cli"]
 SEAM = {"accel/run/provider.h"}  # part of the accel layer
 
 

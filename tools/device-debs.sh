@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Carries the libraries of matfuse's optional features (PCRE2: regexp; libmatio + HDF5:
 # save/load; readline: the prompt; Cairo: figures; FFTW: fft; date/tz: datetime time zones;
-# SuiteSparse: sparse direct solvers; ARPACK: eigs; Vulkan and glslang: the Vulkan provider) to
+# SuiteSparse: sparse direct solvers; ARPACK: eigs; Vulkan and glslang: the Vulkan provider;
+# Open MPI: parpool, parfor and spmd on MPI workers) to
 # a machine that has no package registry or lacks their -dev packages (the GPU machine, Ubuntu
 # 24.04), as Debian 12 packages unpacked into a prefix inside the tree.
 #
@@ -32,7 +33,8 @@ arch_dir=x86_64-linux-gnu
 # are at hand: libglvnd0, libegl1, libgl1, libglx0, libopengl0, libgles2).
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
           libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev
-          libvulkan-dev libvulkan1 libglvnd0 libegl1 libgl1 libglx0 libopengl0 libgles2 glslang-dev spirv-tools libsleef-dev)
+          libvulkan-dev libvulkan1 libglvnd0 libegl1 libgl1 libglx0 libopengl0 libgles2 glslang-dev spirv-tools
+          libsleef-dev libopenmpi-dev)
 # Present on every Ubuntu 24.04 (or part of the toolchain; BLAS and LAPACK: the machine's own
 # OpenBLAS serves libblas.so.3 and liblapack.so.3): never carried.
 base='^(libc6|libc6-dev|libc-dev-bin|libgcc-s1|libstdc\+\+6|gcc-12-base|libcrypt1|libcrypt-dev|
@@ -56,7 +58,7 @@ download() {
   command -v apt-get >/dev/null || { echo "device-debs: needs apt-get (Debian 12)" >&2; exit 2; }
   mapfile -t pkgs < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
       --no-breaks --no-replaces --no-enhances "${features[@]}" 2>/dev/null |
-    grep -v '^[ <]' | sort -u | grep -E '^(lib|fontconfig-config$|fonts-dejavu-core$|glslang-dev$|spirv-tools$|x11proto|xtrans|zlib1g)' |
+    grep -v '^[ <]' | sort -u | grep -E '^(lib|fontconfig-config$|fonts-dejavu-core$|glslang-dev$|spirv-tools$|openmpi-bin$|openmpi-common$|x11proto|xtrans|zlib1g)' |
     grep -Ev "$base")
   if [[ -n "$have" ]]; then
     mapfile -t pkgs < <(printf '%s\n' "${pkgs[@]}" | grep -vxF -f "$have")

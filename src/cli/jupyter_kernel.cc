@@ -23,6 +23,7 @@
 #include "cli/accel_commands.h"
 #include "cli/jupyter_kernel.h"
 #include "interp/interp.h"
+#include "parallel/parallel.h"
 #include "lang/parser.h"
 #include "runtime/figure_hook.h"
 #include "runtime/interrupt.h"
@@ -120,6 +121,7 @@ public:
         interp_(session_) {
     session_.out = &out_;
     session_.err = &err_;
+    matfuse::parallel::install(interp_);  // parfor, spmd, parpool as at the prompt
   }
 
 private:

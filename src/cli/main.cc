@@ -44,6 +44,8 @@
 #include "cli/version.h"
 #include "graphics/graphics.h"
 #include "interp/interp.h"
+#include "parallel/mpi.h"
+#include "parallel/parallel.h"
 #include "providers/standard.h"
 #include "runtime/atomic_file.h"
 #include "runtime/options.h"
@@ -80,6 +82,7 @@ const char kUsage[] =
     "                  ends with the profile table\n"
     "  --jupyter-kernel -f FILE  run as a Jupyter kernel (started by Jupyter)\n"
     "  --version       print the version and the optional features built in\n"
+    "  --parallel-worker  serve as a parallel worker (started by parpool; not for direct use)\n"
     "  --help          print this help\n";
 
 using matfuse::Options;
@@ -112,12 +115,29 @@ bool write_reports(const Options& o, double t0, double t1) {
   return ok;
 }
 
+/// Started by parpool (MPI_Comm_spawn): serve requests instead of running a script.
+bool g_parallel_worker = false;
+
 int run(const Options& o) {
+  // Parallel workers (parallel/mpi.h): a process parpool spawned, or a rank > 0 of an mpirun
+  // launch, serves requests; rank 0 runs the script with the ranks as its pool.
+  if (g_parallel_worker) return matfuse::parallel::mpi_spawned_worker_main();
+  const int rank = matfuse::parallel::mpi_launch_rank();
+  if (rank > 0) return matfuse::parallel::mpi_rank_worker_main();
+  if (rank == 0) matfuse::parallel::set_auto_pool(matfuse::parallel::mpi_rank_pool());
+  struct ParallelEnd {
+    ~ParallelEnd() {
+      matfuse::parallel::set_current_pool(nullptr);
+      matfuse::parallel::set_auto_pool(nullptr);
+      matfuse::parallel::mpi_finish();
+    }
+  } parallel_end;
   if (o.profile || !o.trace_file.empty()) matfuse::accel::set_device_timing(true);
   if (!o.graph_file.empty()) matfuse::accel::set_graph_recording(true);
   const double t0 = matfuse::accel::telemetry_clock();
   Session session;
   Interpreter in(session);
+  matfuse::parallel::install(in);
   RunStatus st;
   if (!o.script.empty()) {
     std::error_code ec;
@@ -200,6 +220,7 @@ int main(int argc, char** argv) {
       // Both tables: the library's and the interpreter's own (eval, exist, feval, ...).
       matfuse::Registry own;
       matfuse::register_interp_builtins(own);
+      matfuse::parallel::register_parallel_builtins(own);
       std::vector<std::string> names = matfuse::builtins().names(), more = own.names();
       names.insert(names.end(), more.begin(), more.end());
       std::sort(names.begin(), names.end());
@@ -258,6 +279,8 @@ int main(int argc, char** argv) {
       o.kernel_connection = "-";
     } else if (a == "-f" && !o.kernel_connection.empty() && i + 1 < argc) {
       o.kernel_connection = argv[++i];
+    } else if (a == "--parallel-worker") {
+      g_parallel_worker = true;
     } else if (a == "-i") {
       o.interactive = true;
     } else if (a.size() > 1 && a[0] == '-') {

@@ -60,6 +60,11 @@ std::string version_text() {
 #else
       {"SLEEF", false, "vectorised single-precision functions of --math fast on the CPU"},
 #endif
+#ifdef MATFUSE_HAVE_MPI
+      {"MPI", true, "parpool, parfor and spmd on MPI workers"},
+#else
+      {"MPI", false, "parpool, parfor and spmd on MPI workers"},
+#endif
       // Only the graphics sources see MATFUSE_HAVE_CAIRO: ask them.
       {"Cairo", gfx::rendering_available(), "figures to PNG, SVG and PDF"},
 #ifdef MATFUSE_HAVE_JUPYTER

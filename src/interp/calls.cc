@@ -443,6 +443,7 @@ void Interpreter::run_script(const std::shared_ptr<CodeUnit>& unit, bool program
 std::shared_ptr<CodeUnit> Interpreter::unit_from_text(std::string_view code, const std::string& path) {
   auto u = std::make_shared<CodeUnit>();
   u->file = parse_source(code, path);
+  u->source = std::string(code);
   if (!path.empty()) u->dir = std::filesystem::path(path).parent_path().string();
   std::vector<FunctionDef*> todo;
   for (auto& f : u->file->functions) todo.push_back(f.get());

@@ -449,6 +449,10 @@ static Flow for_over_value(Interpreter& in, const ForStmt& f, const Value& v) {
   return Flow::Normal;
 }
 
+static Flow exec_for(Interpreter& in, const ForStmt& f);
+
+Flow Interpreter::exec_for_loop(const ForStmt& f) { return exec_for(*this, f); }
+
 static Flow exec_for(Interpreter& in, const ForStmt& f) {
   if (f.range->kind == ExprKind::Range && f.var->kind == ExprKind::Ident) {
     const auto& r = static_cast<const RangeExpr&>(*f.range);
@@ -559,6 +563,14 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
         const Expr& t = *a.targets[0];
         if (t.kind == ExprKind::Ident) {
           const auto& id = static_cast<const IdentExpr&>(t);
+          if (!reduction_first_.empty()) {
+            auto it = reduction_first_.find(&s);
+            if (it != reduction_first_.end() && !slot_value(it->second.slot)) {
+              set_slot(id.slot, eval(*it->second.other));
+              if (s.print) display_assigned(id.name, *slot_value(id.slot));
+              return Flow::Normal;
+            }
+          }
           double d;
           if (eval_scalar(*a.rhs, d))
             set_slot_scalar(id.slot, d);
@@ -652,7 +664,9 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     }
     case StmtKind::For:
       try {
-        return exec_for(*this, static_cast<const ForStmt&>(s));
+        const auto& f = static_cast<const ForStmt&>(s);
+        if (f.parfor && parallel_) return parallel_->run_parfor(*this, f);
+        return exec_for(*this, f);
       } catch (Interrupted& e) {
         // Raised below any statement (loop replay, a kernel wait): name the loop.
         if (e.where.empty() && !cur_->file.empty())
@@ -740,6 +754,11 @@ Flow Interpreter::exec_stmt(const Stmt& s) {
     case StmtKind::Command:
       exec_command(*this, static_cast<const CommandStmt&>(s));
       return Flow::Normal;
+    case StmtKind::Spmd: {
+      const auto& sp = static_cast<const SpmdStmt&>(s);
+      if (parallel_) return parallel_->run_spmd(*this, sp);
+      return exec_block(sp.body);
+    }
   }
   return Flow::Normal;
 }

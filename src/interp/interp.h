@@ -83,6 +83,8 @@ struct Layout {
 struct CodeUnit : std::enable_shared_from_this<CodeUnit> {
   std::unique_ptr<ast::ParsedFile> file;
   std::string dir;  ///< folder of the file ("" for text input)
+  /// The program text it was parsed from (parallel workers parse the same text again).
+  std::string source;
   std::unordered_map<std::string, ast::FunctionDef*> locals;  ///< every function in the file
   std::unordered_map<const void*, std::unique_ptr<Layout>> layouts;  ///< FunctionDef*/AnonFnExpr*
   Layout* script_resolved_into = nullptr;  ///< scripts: layout their slots currently refer to
@@ -108,6 +110,20 @@ struct Frame {
 
 /// Control flow out of a statement.
 enum class Flow : uint8_t { Normal, Break, Continue, Return };
+
+class Interpreter;
+
+/// Runs parfor-loops and spmd blocks: implemented by the parallel layer (src/parallel), which
+/// sits above the interpreter and installs itself with Interpreter::set_parallel_runner. Without
+/// one, a parfor-loop runs as a for-loop and an spmd block runs its body once on the client.
+class ParallelRunner {
+public:
+  virtual ~ParallelRunner() = default;
+  /// Runs parfor-loop f (f.parfor) in the interpreter's current frame.
+  virtual Flow run_parfor(Interpreter& in, const ast::ForStmt& f) = 0;
+  /// Runs spmd block s in the interpreter's current frame.
+  virtual Flow run_spmd(Interpreter& in, const ast::SpmdStmt& s) = 0;
+};
 
 class Interpreter : public CallContext {
 public:
@@ -238,6 +254,21 @@ public:
   // Statements (exec_stmt.cc)
   Flow exec_block(const ast::Block& b);
   Flow exec_stmt(const ast::Stmt& s);
+  /// Runs `f` as a plain for-loop (a parfor-loop when no parallel runner is installed).
+  Flow exec_for_loop(const ast::ForStmt& f);
+
+  /// The parallel runner (null: none; parfor runs serially, spmd on the client). Not owned.
+  void set_parallel_runner(ParallelRunner* r) { parallel_ = r; }
+  ParallelRunner* parallel_runner() const { return parallel_; }
+  /// parfor reduction statements X = f(X, e) / f(e, X) in a worker's block: while X is unset
+  /// the statement assigns e alone (a function reduction has no identity value to start
+  /// from). Keyed by the statement; `slot` is X's slot. Empty except while a worker runs a
+  /// parfor block (the parallel layer fills and clears it).
+  struct ReductionFirst {
+    const ast::Expr* other = nullptr;
+    int slot = -1;
+  };
+  std::unordered_map<const ast::Stmt*, ReductionFirst> reduction_first_;
 
   // Variables
   /// Value in slot or null when unset.
@@ -282,6 +313,7 @@ public:
   Frame* cur_ = nullptr;
   int depth_ = 0;
   int64_t statement_limit_ = -1;  // see set_statement_limit
+  ParallelRunner* parallel_ = nullptr;  // see set_parallel_runner
   static constexpr int kRecursionLimit = 500;
   const char* stack_base_ = nullptr;
   size_t stack_limit_ = 0;

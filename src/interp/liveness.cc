@@ -136,6 +136,16 @@ struct Analyzer {
         if (!has_else) live.merge(after);
         return record(s, live, c);
       }
+      case StmtKind::Spmd: {
+        // The body runs once (on the client or on the workers, whose results come back as
+        // Composites named like the body's variables).
+        const auto& sp = static_cast<const SpmdStmt&>(s);
+        SlotSet live = block(sp.body, after, c);
+        live.merge(after);
+        reads(sp.min_workers.get(), live);
+        reads(sp.max_workers.get(), live);
+        return record(s, live, c);
+      }
       case StmtKind::Switch: {
         const auto& sw = static_cast<const SwitchStmt&>(s);
         SlotSet live(n);
@@ -167,6 +177,7 @@ struct Analyzer {
         }
         SlotSet live = head;
         reads(f.range.get(), live);
+        reads(f.max_workers.get(), live);
         return record(s, live, c);
       }
       case StmtKind::While: {

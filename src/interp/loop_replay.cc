@@ -220,6 +220,7 @@ bool may_assign(const Block& b, int slot) {
       }
       case StmtKind::Global:
       case StmtKind::Persistent:
+      case StmtKind::Spmd:
       case StmtKind::Command: return true;
       default: break;
     }

@@ -138,7 +138,15 @@ struct Walker {
         auto* f = static_cast<ForStmt*>(s);
         expr(f->var.get());
         expr(f->range.get());
+        expr(f->max_workers.get());
         block(f->body);
+        return;
+      }
+      case StmtKind::Spmd: {
+        auto* sp = static_cast<SpmdStmt*>(s);
+        expr(sp->min_workers.get());
+        expr(sp->max_workers.get());
+        block(sp->body);
         return;
       }
       case StmtKind::While: {

@@ -173,6 +173,7 @@ enum class StmtKind : uint8_t {
   Global,
   Persistent,
   Command,     // command syntax: name word word ... (format long, hold on, clear x)
+  Spmd,        // spmd [ (n) | (m, n) ] block end
 };
 
 struct Stmt {
@@ -215,12 +216,24 @@ struct ForStmt : Stmt {
   ExprPtr var;  ///< IdentExpr (or an indexed target, rare)
   ExprPtr range;
   Block body;
+  /// A parfor-loop (run by the parallel layer when one is installed; else as a for-loop).
+  bool parfor = false;
+  /// parfor (i = r, M): the most workers to use (null when not given).
+  ExprPtr max_workers;
 
 private:
   static uint64_t next_id() {
     static std::atomic<uint64_t> n{0};
     return ++n;
   }
+};
+
+/// spmd block: the body runs on every worker of the pool (on the client when none is open).
+struct SpmdStmt : Stmt {
+  explicit SpmdStmt(Loc l) : Stmt(StmtKind::Spmd, l) {}
+  ExprPtr min_workers;  ///< spmd (m, n): m; null when not given
+  ExprPtr max_workers;  ///< spmd (n) / spmd (m, n): n; null when not given
+  Block body;
 };
 
 struct WhileStmt : Stmt {

@@ -262,7 +262,7 @@ void Parser::expect_end(const char* opener, Loc opened, const char* octave_end) 
 
 // ---------------------------------------------------------------- statements
 
-// statement := if_stmt | for_stmt | while_stmt | switch_stmt | try_stmt
+// statement := if_stmt | for_stmt | while_stmt | switch_stmt | try_stmt | spmd_stmt
 //            | 'break' | 'continue' | 'return' | ('global' | 'persistent') NAME { NAME }
 //            | NAME COMMANDWORD { COMMANDWORD }            (command syntax)
 //            | '[' target { ',' target } ']' '=' expr      (multiple assignment)
@@ -274,6 +274,7 @@ StmtPtr Parser::parse_statement() {
     if (k == "if") return parse_if();
     if (k == "for" || k == "parfor") return parse_for();
     if (k == "while") return parse_while();
+    if (k == "spmd") return parse_spmd();
     if (k == "switch") return parse_switch();
     if (k == "try") return parse_try();
     if (k == "global") return parse_decl(StmtKind::Global);
@@ -355,12 +356,33 @@ StmtPtr Parser::parse_for() {
   check_lvalue(*s->var, vl);
   expect(Tok::Assign, "'='");
   s->range = parse_expr();
+  s->parfor = kw.text == "parfor";
   if (paren) {
-    if (accept(Tok::Comma)) parse_expr();  // parfor (i = 1:n, M): worker count ignored
+    if (s->parfor && accept(Tok::Comma)) s->max_workers = parse_expr();  // parfor (i = r, M)
     expect(Tok::RParen, "')'");
   }
   s->body = parse_block();
   expect_end(kw.text.c_str(), kw.loc, kw.text == "parfor" ? "endparfor" : "endfor");
+  return s;
+}
+
+// spmd_stmt := 'spmd' [ '(' expr [ ',' expr ] ')' ] block 'end'
+StmtPtr Parser::parse_spmd() {
+  Loc l = take().loc;
+  auto s = std::make_unique<SpmdStmt>(l);
+  if (at(Tok::LParen)) {
+    take();
+    ExprPtr first = parse_expr();
+    if (accept(Tok::Comma)) {
+      s->min_workers = std::move(first);
+      s->max_workers = parse_expr();
+    } else {
+      s->max_workers = std::move(first);
+    }
+    expect(Tok::RParen, "')'");
+  }
+  s->body = parse_block();
+  expect_end("spmd", l, "end");
   return s;
 }
 

@@ -78,6 +78,7 @@ class Parser {
   ast::StmtPtr parse_if();
   ast::StmtPtr parse_for();
   ast::StmtPtr parse_while();
+  ast::StmtPtr parse_spmd();
   ast::StmtPtr parse_switch();
   ast::StmtPtr parse_try();
   ast::StmtPtr parse_decl(ast::StmtKind kind);
