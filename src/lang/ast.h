@@ -157,6 +157,48 @@ struct FuncHandleExpr : Expr {
   std::string name;
 };
 
+/// Calls f(const Expr*) for each direct sub-expression of e, left to right: operands, a range's
+/// start, step and stop, an index's base and arguments, a field's base and dynamic name, matrix
+/// and cell elements, an anonymous function's body. Absent parts (a range without a step, a
+/// static field name) are skipped; leaves (numbers, strings, names, ':', 'end', @name) have none.
+template <class F> void for_each_child(const Expr& e, F&& f) {
+  auto visit = [&](const ExprPtr& c) {
+    if (c) f(c.get());
+  };
+  switch (e.kind) {
+    case ExprKind::Unary: visit(static_cast<const UnaryExpr&>(e).operand); return;
+    case ExprKind::Postfix: visit(static_cast<const PostfixExpr&>(e).operand); return;
+    case ExprKind::Binary:
+      visit(static_cast<const BinaryExpr&>(e).lhs);
+      visit(static_cast<const BinaryExpr&>(e).rhs);
+      return;
+    case ExprKind::Range: {
+      const auto& r = static_cast<const RangeExpr&>(e);
+      visit(r.start);
+      visit(r.step);
+      visit(r.stop);
+      return;
+    }
+    case ExprKind::Index: {
+      const auto& x = static_cast<const IndexExpr&>(e);
+      visit(x.base);
+      for (const ExprPtr& a : x.args) visit(a);
+      return;
+    }
+    case ExprKind::Field:
+      visit(static_cast<const FieldExpr&>(e).base);
+      visit(static_cast<const FieldExpr&>(e).dynamic);
+      return;
+    case ExprKind::Matrix:
+    case ExprKind::CellLit:
+      for (const auto& row : static_cast<const MatrixExpr&>(e).rows)
+        for (const ExprPtr& x : row) visit(x);
+      return;
+    case ExprKind::AnonFn: visit(static_cast<const AnonFnExpr&>(e).body); return;
+    default: return;
+  }
+}
+
 // ---------------------------------------------------------------- statements
 
 enum class StmtKind : uint8_t {

@@ -229,33 +229,9 @@ private:
           uses_[id.name].whole_read = true;
         return;
       }
-      case ExprKind::Unary:
-        expr(static_cast<const UnaryExpr*>(e)->operand.get(), masked);
-        return;
-      case ExprKind::Postfix:
-        expr(static_cast<const PostfixExpr*>(e)->operand.get(), masked);
-        return;
-      case ExprKind::Binary: {
-        const auto* b = static_cast<const BinaryExpr*>(e);
-        expr(b->lhs.get(), masked);
-        expr(b->rhs.get(), masked);
-        return;
-      }
-      case ExprKind::Range: {
-        const auto* r = static_cast<const RangeExpr*>(e);
-        expr(r->start.get(), masked);
-        expr(r->step.get(), masked);
-        expr(r->stop.get(), masked);
-        return;
-      }
       case ExprKind::Index:
       case ExprKind::Field:
         chain(e, false, masked);
-        return;
-      case ExprKind::Matrix:
-      case ExprKind::CellLit:
-        for (const auto& r : static_cast<const MatrixExpr*>(e)->rows)
-          for (const auto& x : r) expr(x.get(), masked);
         return;
       case ExprKind::AnonFn: {
         const auto* a = static_cast<const AnonFnExpr*>(e);
@@ -265,6 +241,7 @@ private:
         return;
       }
       default:
+        ast::for_each_child(*e, [&](const Expr* c) { expr(c, masked); });
         return;
     }
   }

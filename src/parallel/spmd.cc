@@ -66,49 +66,17 @@ struct BlockNames {
 
   void expr(const Expr* e, const std::vector<std::string>& masked) {
     if (!e) return;
-    switch (e->kind) {
-      case ExprKind::Ident: {
-        const auto& n = static_cast<const IdentExpr*>(e)->name;
-        if (std::find(masked.begin(), masked.end(), n) == masked.end()) reads.insert(n);
-        return;
-      }
-      case ExprKind::Unary: expr(static_cast<const UnaryExpr*>(e)->operand.get(), masked); return;
-      case ExprKind::Postfix: expr(static_cast<const PostfixExpr*>(e)->operand.get(), masked); return;
-      case ExprKind::Binary:
-        expr(static_cast<const BinaryExpr*>(e)->lhs.get(), masked);
-        expr(static_cast<const BinaryExpr*>(e)->rhs.get(), masked);
-        return;
-      case ExprKind::Range: {
-        const auto* r = static_cast<const RangeExpr*>(e);
-        expr(r->start.get(), masked);
-        expr(r->step.get(), masked);
-        expr(r->stop.get(), masked);
-        return;
-      }
-      case ExprKind::Index: {
-        const auto* x = static_cast<const IndexExpr*>(e);
-        expr(x->base.get(), masked);
-        for (const auto& a : x->args) expr(a.get(), masked);
-        return;
-      }
-      case ExprKind::Field:
-        expr(static_cast<const FieldExpr*>(e)->base.get(), masked);
-        expr(static_cast<const FieldExpr*>(e)->dynamic.get(), masked);
-        return;
-      case ExprKind::Matrix:
-      case ExprKind::CellLit:
-        for (const auto& r : static_cast<const MatrixExpr*>(e)->rows)
-          for (const auto& x : r) expr(x.get(), masked);
-        return;
-      case ExprKind::AnonFn: {
-        const auto* a = static_cast<const AnonFnExpr*>(e);
-        std::vector<std::string> inner = masked;
-        inner.insert(inner.end(), a->params.begin(), a->params.end());
-        expr(a->body.get(), inner);
-        return;
-      }
-      default:
-        return;
+    if (e->kind == ExprKind::Ident) {
+      const auto& n = static_cast<const IdentExpr*>(e)->name;
+      if (std::find(masked.begin(), masked.end(), n) == masked.end()) reads.insert(n);
+    } else if (e->kind == ExprKind::AnonFn) {
+      // The parameters are not the block's variables.
+      const auto* a = static_cast<const AnonFnExpr*>(e);
+      std::vector<std::string> inner = masked;
+      inner.insert(inner.end(), a->params.begin(), a->params.end());
+      expr(a->body.get(), inner);
+    } else {
+      ast::for_each_child(*e, [&](const Expr* c) { expr(c, masked); });
     }
   }
 
