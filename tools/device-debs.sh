@@ -30,7 +30,8 @@ arch_dir=x86_64-linux-gnu
 # The -dev packages of the optional features, and data Cairo needs to draw text; the Vulkan
 # headers and loader and glslang's static libraries (the Vulkan provider: the GPU's own driver
 # provides the ICD; NVIDIA's, libGLX_nvidia, creates no Vulkan instance unless glvnd's libraries
-# are at hand: libglvnd0, libegl1, libgl1, libglx0, libopengl0, libgles2).
+# are at hand: libglvnd0, libegl1, libgl1, libglx0, libopengl0, libgles2); Open MPI (parpool,
+# parfor and spmd workers, mpirun).
 features=(libpcre2-dev libmatio-dev libreadline-dev libfftw3-dev libcairo2-dev
           libhowardhinnant-date-dev fontconfig-config fonts-dejavu-core libsuitesparse-dev libarpack2-dev
           libvulkan-dev libvulkan1 libglvnd0 libegl1 libgl1 libglx0 libopengl0 libgles2 glslang-dev spirv-tools
