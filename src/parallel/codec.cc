@@ -21,25 +21,19 @@ bool InterpFunctionCodec::encode(const FunctionObject& fn, FunctionParts& out) {
 
 Value InterpFunctionCodec::decode(const FunctionParts& parts) {
   if (parts.text.size() < 2 || parts.text[0] != '@')
-    throw_error("matfuse:serialize:corrupt",
-                "The data received from a parallel worker is corrupt or truncated (%s).",
-                "function handle text");
+    throw_corrupt("function handle text");
   if (!parts.anonymous) return in_.make_named_handle(parts.text.substr(1));
   // The text is parsed as the body of a function so that the resolver gives the anonymous
   // function its own layout, as it does for one written in a file.
   auto unit = in_.unit_from_text(
       "function h__ = mf_parallel_handle__()\nh__ = " + parts.text + ";\nend\n", "");
   if (unit->file->functions.empty() || unit->file->functions[0]->body.size() != 1)
-    throw_error("matfuse:serialize:corrupt",
-                "The data received from a parallel worker is corrupt or truncated (%s).",
-                "function handle text");
+    throw_corrupt("function handle text");
   ast::FunctionDef& def = *unit->file->functions[0];
   in_.resolve_function_def(*unit, def);
   const auto& assign = static_cast<const ast::AssignStmt&>(*def.body[0]);
   if (assign.kind != ast::StmtKind::Assign || assign.rhs->kind != ast::ExprKind::AnonFn)
-    throw_error("matfuse:serialize:corrupt",
-                "The data received from a parallel worker is corrupt or truncated (%s).",
-                "function handle text");
+    throw_corrupt("function handle text");
   const auto& expr = static_cast<const ast::AnonFnExpr&>(*assign.rhs);
   Layout* layout = unit->layouts.at(&expr).get();
   std::vector<Slot> cap(layout->names.size());

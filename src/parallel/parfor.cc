@@ -215,9 +215,7 @@ void read_reply_head(ValueReader& r, Session& session) {
   if (!output.empty() && session.out) *session.out << output;
   if (status == 0) return;
   if (status != 1)
-    throw_error("matfuse:serialize:corrupt",
-                "The data received from a parallel worker is corrupt or truncated (%s).",
-                "reply status");
+    throw_corrupt("reply status");
   std::string id = r.str();
   std::string msg = r.str();
   MatlabError e(id, msg);
@@ -512,9 +510,7 @@ void run_parfor_block(WorkerState& w, ValueReader& req, ValueWriter& out) {
   const int64_t count = req.i64();
   if (count < 0 || count > (int64_t{1} << 40) || first < -(int64_t{1} << 52) ||
       first > (int64_t{1} << 52))
-    throw_error("matfuse:serialize:corrupt",
-                "The data received from a parallel worker is corrupt or truncated (%s).",
-                "iteration block");
+    throw_corrupt("iteration block");
   struct Sliced {
     std::string name;
     int position, nsubs;
@@ -529,9 +525,7 @@ void run_parfor_block(WorkerState& w, ValueReader& req, ValueWriter& out) {
     s.position = static_cast<int>(req.u32());
     s.nsubs = static_cast<int>(req.u32());
     if (s.nsubs < 1 || s.position >= s.nsubs || s.nsubs > 64)
-      throw_error("matfuse:serialize:corrupt",
-                  "The data received from a parallel worker is corrupt or truncated (%s).",
-                  "slice");
+      throw_corrupt("slice");
     s.a = req.i64();
     s.last = req.i64();
     s.slot = wf.slot(s.name);
@@ -556,9 +550,7 @@ void run_parfor_block(WorkerState& w, ValueReader& req, ValueWriter& out) {
     r.name = req.str();
     const uint8_t kind = req.u8();
     if (kind > static_cast<uint8_t>(ReductionKind::FnLeft))
-      throw_error("matfuse:serialize:corrupt",
-                  "The data received from a parallel worker is corrupt or truncated (%s).",
-                  "reduction kind");
+      throw_corrupt("reduction kind");
     r.kind = static_cast<ReductionKind>(kind);
     r.slot = wf.slot(r.name);
     if (has_identity(r.kind)) in.set_slot(r.slot, identity_of(r.kind));

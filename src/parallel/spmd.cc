@@ -246,9 +246,7 @@ Flow run_spmd(Interpreter& in, const SpmdStmt& s, const std::shared_ptr<Pool>& p
     read_reply_head(r, in.session());
     const uint32_t n = r.u32();
     if (n != names.assigns.size())
-      throw_error("matfuse:serialize:corrupt",
-                  "The data received from a parallel worker is corrupt or truncated (%s).",
-                  "spmd reply");
+      throw_corrupt("spmd reply");
     for (uint32_t j = 0; j < n; ++j) defined[j].push_back(r.u8() != 0);
   }
   size_t j = 0;

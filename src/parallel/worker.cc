@@ -54,9 +54,7 @@ std::string handle_request(WorkerState& w, std::string_view request) {
         composite_request(w, kind, req, out);
         break;
       default:
-        throw_error("matfuse:serialize:corrupt",
-                    "The data received from a parallel worker is corrupt or truncated (%s).",
-                    "request kind");
+        throw_corrupt("request kind");
     }
   } catch (const MatlabError& e) {
     out = ValueWriter(&w.codec);

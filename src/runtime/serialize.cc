@@ -21,10 +21,6 @@ enum Tag : uint8_t {
   kSparse = 7,
 };
 
-[[noreturn]] void corrupt(const char* what) {
-  throw_error("matfuse:serialize:corrupt",
-              "The data received from a parallel worker is corrupt or truncated (%s).", what);
-}
 
 [[noreturn]] void unsupported(const std::string& cls) {
   throw_error("matfuse:serialize:unsupportedClass",
@@ -32,6 +28,11 @@ enum Tag : uint8_t {
 }
 
 }  // namespace
+
+void throw_corrupt(const char* what) {
+  throw_error("matfuse:serialize:corrupt",
+              "The data received from a parallel worker is corrupt or truncated (%s).", what);
+}
 
 // ---------------------------------------------------------------- writer
 
@@ -152,7 +153,7 @@ std::string serialize_value(const Value& v, FunctionCodec* codec) {
 // ---------------------------------------------------------------- reader
 
 const char* ValueReader::need(size_t n) {
-  if (n > remaining()) corrupt("truncated");
+  if (n > remaining()) throw_corrupt("truncated");
   const char* p = p_;
   p_ += n;
   return p;
@@ -183,52 +184,52 @@ double ValueReader::f64() {
 
 std::string ValueReader::str() {
   uint64_t n = u64();
-  if (n > remaining()) corrupt("text longer than the message");
+  if (n > remaining()) throw_corrupt("text longer than the message");
   const char* p = need(static_cast<size_t>(n));
   return std::string(p, static_cast<size_t>(n));
 }
 
 Dims ValueReader::dims() {
   uint32_t nd = u32();
-  if (nd < 2 || nd > 64) corrupt("bad number of dimensions");
+  if (nd < 2 || nd > 64) throw_corrupt("bad number of dimensions");
   Dims d;
   double total = 1;
   for (uint32_t k = 0; k < nd; ++k) {
     int64_t x = i64();
-    if (x < 0) corrupt("negative size");
+    if (x < 0) throw_corrupt("negative size");
     total *= static_cast<double>(x);
     if (k < 2) d.set(static_cast<int>(k), x);
     else d.push_back(x);
   }
-  if (total > 9.0e15) corrupt("size too large");
+  if (total > 9.0e15) throw_corrupt("size too large");
   d.normalize();
   return d;
 }
 
 void ValueReader::expect_end() const {
-  if (remaining() != 0) corrupt("bytes after the value");
+  if (remaining() != 0) throw_corrupt("bytes after the value");
 }
 
 Value ValueReader::value() { return value_at(0); }
 
 Value ValueReader::value_at(int depth) {
-  if (depth > kMaxSerializeDepth) corrupt("nesting too deep");
+  if (depth > kMaxSerializeDepth) throw_corrupt("nesting too deep");
   const uint8_t tag = u8();
   switch (tag) {
     case kScalar:
       return Value(f64());
     case kArray: {
       const uint8_t c = u8();
-      if (c >= kNumClassIds) corrupt("unknown class");
+      if (c >= kNumClassIds) throw_corrupt("unknown class");
       const uint8_t flags = u8();
-      if (flags & ~3u) corrupt("unknown array flags");
+      if (flags & ~3u) throw_corrupt("unknown array flags");
       const auto cls = static_cast<ClassId>(c);
       const bool cplx = flags & 1;
-      if (cplx && (cls == ClassId::Logical || cls == ClassId::Char)) corrupt("complex char");
+      if (cplx && (cls == ClassId::Logical || cls == ClassId::Char)) throw_corrupt("complex char");
       Dims d = dims();
       const size_t esz = static_cast<size_t>(element_size(cls)) * (cplx ? 2 : 1);
       const double bytes = static_cast<double>(d.numel()) * static_cast<double>(esz);
-      if (bytes > static_cast<double>(remaining())) corrupt("array data truncated");
+      if (bytes > static_cast<double>(remaining())) throw_corrupt("array data truncated");
       Tensor t = Tensor::uninit(cls, d, cplx);
       const size_t n = static_cast<size_t>(bytes);
       if (n) {
@@ -246,7 +247,7 @@ Value ValueReader::value_at(int depth) {
     case kCell: {
       Dims d = dims();
       if (static_cast<double>(d.numel()) > static_cast<double>(remaining()))
-        corrupt("cell data truncated");
+        throw_corrupt("cell data truncated");
       CellArray cell(d);
       auto& elems = cell.mutable_elems();
       for (auto& e : elems) e = value_at(depth + 1);
@@ -255,13 +256,13 @@ Value ValueReader::value_at(int depth) {
     case kStruct: {
       Dims d = dims();
       const uint32_t nf = u32();
-      if (nf > remaining()) corrupt("struct fields truncated");
+      if (nf > remaining()) throw_corrupt("struct fields truncated");
       if (static_cast<double>(d.numel()) * nf > static_cast<double>(remaining()))
-        corrupt("struct data truncated");
+        throw_corrupt("struct data truncated");
       StructArray s(d);
       for (uint32_t f = 0; f < nf; ++f) {
         std::string name = str();
-        if (name.empty() || s.field_index(name) >= 0) corrupt("bad or repeated field name");
+        if (name.empty() || s.field_index(name) >= 0) throw_corrupt("bad or repeated field name");
         s.add_field(name);
       }
       for (int64_t e = 0; e < s.numel(); ++e)
@@ -271,11 +272,11 @@ Value ValueReader::value_at(int depth) {
     case kString: {
       Dims d = dims();
       if (static_cast<double>(d.numel()) > static_cast<double>(remaining()))
-        corrupt("string data truncated");
+        throw_corrupt("string data truncated");
       StringArray s(d);
       for (int64_t i = 0; i < s.numel(); ++i) {
         const uint8_t present = u8();
-        if (present > 1) corrupt("bad string flag");
+        if (present > 1) throw_corrupt("bad string flag");
         if (present) s.at(i) = str();
         else s.at(i) = std::nullopt;
       }
@@ -284,11 +285,11 @@ Value ValueReader::value_at(int depth) {
     case kFunction: {
       FunctionParts parts;
       const uint8_t anon = u8();
-      if (anon > 1) corrupt("bad function flag");
+      if (anon > 1) throw_corrupt("bad function flag");
       parts.anonymous = anon;
       parts.text = str();
       const uint32_t n = u32();
-      if (n > remaining()) corrupt("workspace truncated");
+      if (n > remaining()) throw_corrupt("workspace truncated");
       for (uint32_t i = 0; i < n; ++i) {
         std::string name = str();
         Value v = value_at(depth + 1);
@@ -300,28 +301,28 @@ Value ValueReader::value_at(int depth) {
     case kSparse: {
       const uint64_t m = u64(), n = u64();
       const uint8_t flags = u8();
-      if (flags & ~3u) corrupt("unknown sparse flags");
+      if (flags & ~3u) throw_corrupt("unknown sparse flags");
       const uint64_t nnz = u64();
-      if (m >= (uint64_t{1} << 48) || n >= (uint64_t{1} << 48)) corrupt("sparse size");
+      if (m >= (uint64_t{1} << 48) || n >= (uint64_t{1} << 48)) throw_corrupt("sparse size");
       const bool logical = flags & 1, cplx = flags & 2;
-      if (logical && cplx) corrupt("complex logical sparse");
+      if (logical && cplx) throw_corrupt("complex logical sparse");
       const size_t esz = logical ? 1 : (cplx ? 16 : 8);
       const double need_bytes = (static_cast<double>(n) + 1 + static_cast<double>(nnz)) * 8 +
                                 static_cast<double>(nnz) * static_cast<double>(esz);
-      if (need_bytes > static_cast<double>(remaining())) corrupt("sparse data truncated");
+      if (need_bytes > static_cast<double>(remaining())) throw_corrupt("sparse data truncated");
       if (static_cast<double>(nnz) > static_cast<double>(m) * static_cast<double>(n))
-        corrupt("sparse nonzero count");
+        throw_corrupt("sparse nonzero count");
       std::vector<int64_t> jc(static_cast<size_t>(n) + 1), ir(static_cast<size_t>(nnz));
       for (auto& x : jc) x = i64();
       for (auto& x : ir) x = i64();
-      if (jc[0] != 0 || jc.back() != static_cast<int64_t>(nnz)) corrupt("sparse column starts");
+      if (jc[0] != 0 || jc.back() != static_cast<int64_t>(nnz)) throw_corrupt("sparse column starts");
       for (size_t j = 0; j < static_cast<size_t>(n); ++j)
-        if (jc[j + 1] < jc[j]) corrupt("sparse column starts");
+        if (jc[j + 1] < jc[j]) throw_corrupt("sparse column starts");
       for (size_t j = 0; j < static_cast<size_t>(n); ++j) {
         for (int64_t k = jc[j]; k < jc[j + 1]; ++k) {
           const int64_t r = ir[static_cast<size_t>(k)];
-          if (r < 0 || static_cast<uint64_t>(r) >= m) corrupt("sparse row index");
-          if (k > jc[j] && r <= ir[static_cast<size_t>(k - 1)]) corrupt("sparse row order");
+          if (r < 0 || static_cast<uint64_t>(r) >= m) throw_corrupt("sparse row index");
+          if (k > jc[j] && r <= ir[static_cast<size_t>(k - 1)]) throw_corrupt("sparse row order");
         }
       }
       Tensor vals = Tensor::uninit(logical ? ClassId::Logical : ClassId::Double,
@@ -340,12 +341,12 @@ Value ValueReader::value_at(int depth) {
                          std::move(ir), std::move(vals));
     }
     default:
-      corrupt("unknown value tag");
+      throw_corrupt("unknown value tag");
   }
 }
 
 Value deserialize_value(std::string_view bytes, FunctionCodec* codec) {
-  if (bytes.size() < 4 || std::memcmp(bytes.data(), kMagic, 4) != 0) corrupt("bad header");
+  if (bytes.size() < 4 || std::memcmp(bytes.data(), kMagic, 4) != 0) throw_corrupt("bad header");
   ValueReader r(bytes.substr(4), codec);
   Value v = r.value();
   r.expect_end();

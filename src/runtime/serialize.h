@@ -115,6 +115,10 @@ private:
 /// Deepest nesting of cells, structs and captured workspaces that is written or read.
 constexpr int kMaxSerializeDepth = 200;
 
+/// Raises matfuse:serialize:corrupt ("The data received from a parallel worker is corrupt or
+/// truncated (what).") for bytes that fail a check.
+[[noreturn]] void throw_corrupt(const char* what);
+
 /// The bytes of v: "MFV1" then one value (see the file comment). Errors as ValueWriter::value.
 std::string serialize_value(const Value& v, FunctionCodec* codec = nullptr);
 /// The value of bytes made by serialize_value; raises matfuse:serialize:corrupt when the bytes
