@@ -72,6 +72,13 @@ VType vtype_of(ClassId c);
 /// integer classes; false for every other class (64-bit integers: the bounds are not exact
 /// doubles, so backends do not render them).
 bool saturation_range(ClassId c, double* lo, double* hi);
+/// The smallest d with 2^d >= v (0 for v <= 1): the depth of a pairwise tree over v terms, as
+/// the reduction renderers of every device provider count it.
+inline int ceil_log2(int64_t v) {
+  int d = 0;
+  while ((int64_t{1} << d) < v) ++d;
+  return d;
+}
 
 /// Every fusion group carries one (DESIGN.md decision 5); the kinds and their names are listed
 /// in accel/emit/fusion_kinds.def. `loop` = an elementwise kernel that fuses several iterations

@@ -54,11 +54,6 @@ std::string targs(const KReduce& r) {
 }
 std::string part_t(const KReduce& r) { return std::string("mf_part<") + acc_type(r) + ">"; }
 
-int log2i(int64_t v) {
-  int d = 0;
-  while ((int64_t{1} << d) < v) ++d;
-  return d;
-}
 
 /// `mf_part<A> P<r>_ = init` for every reduce.
 std::string init_parts(const accel::Kernel& k) {
@@ -101,7 +96,7 @@ std::string count_term(const KReduce& kr, const std::string& R) {
 std::string fold_leaves(const accel::Kernel& k, const Phase& body, int64_t f0, int depth,
                         const std::vector<std::string>* loaded = nullptr) {
   const int64_t pre = k.pre, n = k.n;
-  const std::string N = std::to_string(log2i(f0) + 1);
+  const std::string N = std::to_string(accel::ceil_log2(f0) + 1);
   std::ostringstream os;
   bool sums = false;
   for (size_t r = 0; r < k.reduces.size(); ++r) {
@@ -308,7 +303,7 @@ std::string staged_kernel(const accel::Kernel& k, const Phase& body, const Phase
      << "const long long rp_ = q_ / " << groups << "LL, k0_ = (q_ % " << groups << "LL) * " << f0
      << "LL;\n"
      << init_parts(k);
-  const std::string TN = std::to_string(log2i(f0) + 1);
+  const std::string TN = std::to_string(accel::ceil_log2(f0) + 1);
   for (size_t r = 0; r < k.reduces.size(); ++r)
     if (is_sum(k.reduces[r]))
       os << "mf_tree<" << acc_type(k.reduces[r]) << ", " << TN << "> T" << r << "_;\nT" << r

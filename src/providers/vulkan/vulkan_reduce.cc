@@ -85,11 +85,6 @@ bool is_sum(const KReduce& r) { return r.kind == ReduceKind::Sum || r.kind == Re
 bool is_truth(const KReduce& r) { return r.kind == ReduceKind::Any || r.kind == ReduceKind::All; }
 bool is_extreme(const KReduce& r) { return r.kind == ReduceKind::Min || r.kind == ReduceKind::Max; }
 
-int log2i(int64_t v) {
-  int d = 0;
-  while ((int64_t{1} << d) < v) ++d;
-  return d;
-}
 
 /// GLSL helpers of reduction kernels: mf_leaf_lo and, per reduce r, the partial MfP<r> with
 /// its combination (terms of b after those of a), load and store (scratch records of
@@ -272,7 +267,7 @@ private:
   /// Folds leaves [k0_, k0_ + f0) of lane (ri_, rp_) into P<r>_ (declared here).
   std::string fold_leaves() const {
     const std::string pre = num(k_.pre), n = num(k_.n), D = std::to_string(depth_);
-    const int N = log2i(f0_) + 1;
+    const int N = accel::ceil_log2(f0_) + 1;
     bool sums = false;
     std::ostringstream os;
     for (size_t r = 0; r < k_.reduces.size(); ++r) {
@@ -398,7 +393,7 @@ private:
   /// at (base_ + m) * pre + ri_ (m = 0..cnt-1), into P<r>_ as a balanced tree.
   std::string combine(int64_t cnt, int b) const {
     std::ostringstream os;
-    const int N = log2i(cnt) + 1;
+    const int N = accel::ceil_log2(cnt) + 1;
     for (size_t r = 0; r < k_.reduces.size(); ++r) os << "MfP" << r << " st" << r << "_[" << N << "];\n";
     os << "int tsp_ = 0;\nfor (int64_t m_ = 0L; m_ < " << num(cnt) << "; ++m_) {\n";
     for (size_t r = 0; r < k_.reduces.size(); ++r)
